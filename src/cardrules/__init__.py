@@ -1,0 +1,48 @@
+"""
+cardrules: exact, immutable, seeded rules engines for three card games.
+
+>>> import cardrules
+>>> sorted(cardrules.GAMES)
+['allegra', 'beggar', 'biggenbende']
+"""
+
+from __future__ import annotations
+
+from cardrules._rng import Rng
+from cardrules.errors import (
+    CardrulesError,
+    GameOverError,
+    IllegalMoveError,
+    InvalidStateError,
+    RulesError,
+    SerializationError,
+)
+from cardrules.game import Game, Outcome, Seat
+
+# The registry imports the game packages, which import the core above.
+from cardrules._registry import GAMES, get_game  # noqa: E402  isort: skip
+# TEMPORARY: serialize arrives next
+# from cardrules.serialize import (Record, dumps, loads, make_converter, replay)
+
+__version__ = "0.1.0.dev0"
+
+__all__ = [
+    "GAMES",
+    "CardrulesError",
+    "Game",
+    "GameOverError",
+    "IllegalMoveError",
+    "InvalidStateError",
+    "Outcome",
+    "Record",
+    "Rng",
+    "RulesError",
+    "Seat",
+    "SerializationError",
+    "__version__",
+    "dumps",
+    "get_game",
+    "loads",
+    "make_converter",
+    "replay",
+]

@@ -1,0 +1,52 @@
+"""The registry of games: ``GAMES`` and ``get_game``."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from cardrules.errors import CardrulesError
+from cardrules.game import Game
+
+# The modules whose ``GAME`` object is registered, in registry order.
+_GAME_MODULES: tuple[str, ...] = (
+    "cardrules.beggar",
+    "cardrules.biggenbende",
+    "cardrules.allegra",
+)
+
+
+def _load() -> Mapping[str, Game]:
+    games: dict[str, Game] = {}
+    for module_name in _GAME_MODULES:
+        try:  # TEMPORARY while the games are being written: skip a missing package
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as exc:
+            if exc.name != module_name:
+                raise
+            continue
+        game: Game = module.GAME
+        games[game.name] = game
+    return MappingProxyType(games)
+
+
+GAMES: Mapping[str, Game] = _load()
+"""Every registered game by name (read-only)."""
+
+
+def get_game(name: str) -> Game:
+    """
+    The registered game called ``name``.
+
+    Raises:
+        CardrulesError: for an unknown name; the message lists the known ones.
+
+    >>> get_game("beggar").name
+    'beggar'
+    """
+    try:
+        return GAMES[name]
+    except (KeyError, TypeError):
+        known = ", ".join(sorted(GAMES))
+        raise CardrulesError(f"unknown game {name!r}; known games: {known}") from None

@@ -1,0 +1,78 @@
+"""
+The exception hierarchy of cardrules.
+
+Every error the library raises on purpose is a :class:`CardrulesError`. Each
+subclass is also a :class:`ValueError`, so callers that catch builtins keep
+working.
+
+>>> issubclass(IllegalMoveError, ValueError)
+True
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "CardrulesError",
+    "GameOverError",
+    "IllegalMoveError",
+    "InvalidStateError",
+    "RulesError",
+    "SerializationError",
+]
+
+
+class CardrulesError(ValueError):
+    """
+    Base class of every error raised by cardrules.
+    """
+
+
+class IllegalMoveError(CardrulesError):
+    """
+    A move that is not legal in the given state.
+
+    The message names the move, the rule (a RULES.md ID such as ``BB-6``) and the
+    reason. The same facts are kept as attributes.
+    """
+
+    def __init__(self, move: object, rule: str, reason: str) -> None:
+        self.move = move
+        """The rejected move."""
+        self.rule = rule
+        """The ID of the rule that forbids it, for example ``"BB-6"``."""
+        self.reason = reason
+        """Why the move is illegal, in words."""
+        super().__init__(f"illegal move {move!r} ({rule}): {reason}")
+
+    def __reduce__(self) -> tuple[type[IllegalMoveError], tuple[object, str, str]]:
+        return (type(self), (self.move, self.rule, self.reason))
+
+
+class GameOverError(IllegalMoveError):
+    """
+    A move was applied to a game that is already over.
+    """
+
+    def __init__(self, move: object, rule: str = "game over", reason: str = "") -> None:
+        super().__init__(move, rule, reason or "the game is over; no move is legal")
+
+
+class RulesError(CardrulesError):
+    """
+    A ``Rules`` object, a player count or an explicit deal that is not allowed.
+    """
+
+
+class SerializationError(CardrulesError):
+    """
+    Text that cannot be loaded: not JSON, a wrong envelope, or wrong types.
+
+    The message names the path of the bad field, for example ``$.data.hands[2]``.
+    """
+
+
+class InvalidStateError(CardrulesError):
+    """
+    A state that breaks an invariant of its game (cards not conserved, an index
+    out of range, ...), found when loading or checking it.
+    """
