@@ -8,6 +8,8 @@ cardrules: exact, immutable, seeded rules engines for three card games.
 
 from __future__ import annotations
 
+# The registry imports the game packages, which import the core above.
+from cardrules._registry import GAMES, get_game
 from cardrules._rng import Rng
 from cardrules.errors import (
     CardrulesError,
@@ -18,11 +20,13 @@ from cardrules.errors import (
     SerializationError,
 )
 from cardrules.game import Game, Outcome, Seat
-
-# The registry imports the game packages, which import the core above.
-from cardrules._registry import GAMES, get_game  # noqa: E402  isort: skip
-# TEMPORARY: serialize arrives next
-# from cardrules.serialize import (Record, dumps, loads, make_converter, replay)
+from cardrules.serialize import (
+    Record,
+    dumps,
+    loads,
+    make_converter,
+    replay,
+)
 
 __version__ = "0.1.0.dev0"
 

@@ -11,6 +11,8 @@ True
 
 from __future__ import annotations
 
+from typing import Any
+
 __all__ = [
     "CardrulesError",
     "GameOverError",
@@ -35,17 +37,27 @@ class IllegalMoveError(CardrulesError):
     reason. The same facts are kept as attributes.
     """
 
-    def __init__(self, move: object, rule: str, reason: str) -> None:
+    def __init__(self, move: object, rule: str, reason: str, *, index: int | None = None) -> None:
         self.move = move
         """The rejected move."""
         self.rule = rule
         """The ID of the rule that forbids it, for example ``"BB-6"``."""
         self.reason = reason
         """Why the move is illegal, in words."""
+        self.index = index
+        """The 0-based index of the move in a replayed record, else ``None``."""
         super().__init__(f"illegal move {move!r} ({rule}): {reason}")
 
-    def __reduce__(self) -> tuple[type[IllegalMoveError], tuple[object, str, str]]:
-        return (type(self), (self.move, self.rule, self.reason))
+    def __reduce__(self) -> Any:
+        return (_rebuild, (type(self), self.move, self.rule, self.reason, self.index))
+
+
+def _rebuild(
+    cls: type[IllegalMoveError], move: object, rule: str, reason: str, index: int | None
+) -> IllegalMoveError:
+    err = cls.__new__(cls)
+    IllegalMoveError.__init__(err, move, rule, reason, index=index)
+    return err
 
 
 class GameOverError(IllegalMoveError):

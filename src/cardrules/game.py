@@ -127,9 +127,9 @@ class _GameImpl:
 
     name: str
     rules_version: int
-    Rules: type[Any]  # noqa: N815
-    State: type[Any]  # noqa: N815
-    View: type[Any]  # noqa: N815
+    Rules: type[Any]
+    State: type[Any]
+    View: type[Any]
     move_types: tuple[type[Any], ...]
     new_game: Callable[..., Any]
     legal_moves: Callable[[Any], tuple[Any, ...]]

@@ -1,0 +1,41 @@
+"""Sphinx configuration for cardrules."""
+
+from __future__ import annotations
+
+import cardrules
+
+project = "cardrules"
+author = "The cardrules developers"
+copyright = "2026, the cardrules developers"
+release = cardrules.__version__
+version = release
+
+extensions = [
+    "myst_parser",
+    "sphinx.ext.autodoc",
+    "sphinx.ext.doctest",
+    "sphinx.ext.intersphinx",
+    "sphinx.ext.napoleon",
+    "sphinx.ext.viewcode",
+]
+source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
+exclude_patterns = ["_build"]
+myst_enable_extensions = ["colon_fence", "deflist"]
+myst_heading_anchors = 3
+
+autodoc_member_order = "bysource"
+autodoc_typehints = "description"
+autodoc_default_options = {"members": True, "undoc-members": False}
+napoleon_google_docstring = True
+napoleon_numpy_docstring = False
+intersphinx_mapping = {"python": ("https://docs.python.org/3", None)}
+# No network here or in CI: intersphinx inventories are optional.
+intersphinx_disabled_reftypes = ["*"]
+intersphinx_timeout = 1
+nitpicky = False
+suppress_warnings = ["intersphinx.external"]
+
+doctest_global_setup = "import cardrules"
+
+html_theme = "furo"
+html_title = "cardrules"

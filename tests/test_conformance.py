@@ -1,0 +1,89 @@
+"""check_game on every registered game, and proof that check_game catches broken games."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+import pytest
+
+from cardrules import IllegalMoveError
+from cardrules.game import Game, _GameImpl
+from cardrules.testing import check_game
+
+
+def test_check_game(game: Game) -> None:
+    check_game(game)
+
+
+# A conformance check that cannot fail proves nothing: break a real game in one way at a
+# time and require check_game to notice.
+
+
+def _broken(game: Game, **changes: Any) -> Game:
+    assert isinstance(game, _GameImpl)
+    return attrs.evolve(game, **changes)
+
+
+def test_check_game_catches_a_leaky_view(game: Game) -> None:
+    def leaky_view(state: Any, seat: int) -> Any:
+        seen = game.view(state, seat)
+        # Smuggle a hidden fact (the RNG state's parity) into a public field.
+        field = next(f for f in attrs.fields(type(seen)) if f.name == "seat")
+        return attrs.evolve(seen, **{field.name: seat + (state.rng.state & 1) * 1000})
+
+    with pytest.raises(AssertionError, match="leaks hidden information"):
+        check_game(_broken(game, view=leaky_view), max_examples=10)
+
+
+def test_check_game_catches_apply_accepting_illegal_moves(game: Game) -> None:
+    def lax_apply(state: Any, move: Any) -> Any:
+        if move not in game.legal_moves(state):
+            return state
+        return game.apply(state, move)
+
+    with pytest.raises(AssertionError, match="accepted"):
+        check_game(_broken(game, apply=lax_apply), max_examples=5)
+
+
+def test_check_game_catches_duplicate_legal_moves(game: Game) -> None:
+    def doubled(state: Any) -> tuple[Any, ...]:
+        moves = game.legal_moves(state)
+        return moves + moves[:1]
+
+    with pytest.raises(AssertionError, match="twice"):
+        check_game(_broken(game, legal_moves=doubled), max_examples=3)
+
+
+def test_check_game_catches_moves_after_the_end(game: Game) -> None:
+    def endless_moves(state: Any) -> tuple[Any, ...]:
+        return game.legal_moves(state) or ("pass",)
+
+    with pytest.raises(AssertionError, match="is_over is True but legal_moves has 1"):
+        check_game(_broken(game, legal_moves=endless_moves), max_examples=3)
+
+
+def test_check_game_catches_an_unseeded_deal(game: Game) -> None:
+    calls = iter(range(10**9))
+
+    def drifting_new_game(rules: Any = None, *, seed: int) -> Any:
+        return game.new_game(rules, seed=(seed + next(calls)) % 2**64)
+
+    with pytest.raises(AssertionError, match=r"same seed|replay"):
+        check_game(_broken(game, new_game=drifting_new_game), max_examples=3)
+
+
+def test_check_game_catches_a_game_that_never_ends(game: Game) -> None:
+    with pytest.raises(AssertionError, match="did not end within 3 moves"):
+        check_game(game, max_examples=2, max_moves=3)
+
+
+def test_check_game_rejects_what_is_not_a_game() -> None:
+    with pytest.raises(ValueError, match="does not satisfy the Game protocol"):
+        check_game(object())  # type: ignore[arg-type]
+
+
+def test_illegal_move_error_is_raised_for_foreign_objects(game: Game) -> None:
+    state = game.new_game(game.Rules(), seed=5)
+    with pytest.raises(IllegalMoveError):
+        game.apply(state, "not a move")

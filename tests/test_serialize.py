@@ -1,0 +1,290 @@
+"""Serialisation: envelopes, round trips, strict loading with paths, records and replay."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import cardrules
+from cardrules import (
+    InvalidStateError,
+    Record,
+    SerializationError,
+    dumps,
+    loads,
+    make_converter,
+    replay,
+)
+from cardrules.game import Game
+from cardrules.testing import random_playthrough
+
+
+def _mid_game(game: Game, seed: int = 11, moves: int = 25) -> Any:
+    rules = game.Rules()
+    return random_playthrough(game, rules, seed=seed, choices=seed, max_moves=moves).final
+
+
+def _envelope(game: Game, kind: str = "state", data: Any = None) -> dict[str, Any]:
+    doc: dict[str, Any] = json.loads(dumps(_mid_game(game)))
+    doc["type"] = kind
+    if data is not None:
+        doc["data"] = data
+    return doc
+
+
+def _int_leaves(
+    obj: Any, path: str = "$.data"
+) -> list[tuple[str, list[Any] | dict[str, Any], Any]]:
+    """Every (path, container, key) holding a plain int inside the JSON data."""
+    out: list[tuple[str, Any, Any]] = []
+    items = (
+        obj.items() if isinstance(obj, dict) else enumerate(obj) if isinstance(obj, list) else ()
+    )
+    for key, value in items:
+        sub = f"{path}.{key}" if isinstance(obj, dict) else f"{path}[{key}]"
+        if type(value) is int:
+            out.append((sub, obj, key))
+        elif isinstance(value, (dict, list)):
+            out.extend(_int_leaves(value, sub))
+    return out
+
+
+# --------------------------------------------------------------------------- round trips
+
+
+def test_state_round_trips(game: Game) -> None:
+    state = _mid_game(game)
+    text = dumps(state)
+    assert loads(text) == state
+    assert loads(text, game=game.name, kind="state") == state
+
+
+def test_views_moves_and_records_round_trip(game: Game) -> None:
+    play = random_playthrough(game, game.Rules(), seed=3, choices=4, max_moves=40)
+    for seat in range(game.players(play.final)):
+        view = game.view(play.final, seat)
+        assert loads(dumps(view), kind="view") == view
+    for move in set(play.record.moves):
+        assert loads(dumps(move), kind="move") == move
+    assert loads(dumps(play.record), kind="record") == play.record
+
+
+def test_envelope_fields(game: Game) -> None:
+    doc = json.loads(dumps(_mid_game(game)))
+    assert list(doc) == ["format", "version", "game", "rules_version", "type", "data"]
+    assert (doc["format"], doc["version"], doc["game"]) == ("cardrules", 1, game.name)
+    assert doc["rules_version"] == game.rules_version
+    assert doc["type"] == "state"
+
+
+def test_big_integers_are_strings_so_javascript_reads_them_exactly(game: Game) -> None:
+    state = game.new_game(game.Rules(), seed=2**64 - 1)
+    doc = json.loads(dumps(state))
+    ints = [c[k] for _, c, k in _int_leaves(doc["data"])]
+    assert all(abs(i) <= 2**53 for i in ints)
+    assert str(state.rng.state) in dumps(state)
+    record = Record(game=game.name, rules=game.Rules(), seed=2**64 - 1)
+    assert json.loads(dumps(record))["data"]["seed"] == str(2**64 - 1)
+    assert loads(dumps(record)) == record
+
+
+def test_make_converter_embeds_in_another_format(game: Game) -> None:
+    @attrs.frozen
+    class Saved:
+        name: str
+        state: Any
+
+    conv = make_converter()
+    state = _mid_game(game)
+    raw = conv.unstructure(state)
+    assert json.loads(json.dumps(raw)) == raw
+    assert conv.structure(raw, game.State) == state
+
+
+# --------------------------------------------------------------------------- bad envelopes
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "not valid JSON"),
+        ("{not json", "not valid JSON"),
+        ("[1, 2]", "expected a cardrules envelope"),
+        ('{"format": "cardrules"}', "missing data, game, rules_version, type, version"),
+        ('{"a": 1, "a": 2}', "duplicate key 'a'"),
+        ("NaN", "NaN is not a number"),
+        ("[" * 100_000 + "]" * 100_000, "not valid JSON"),
+    ],
+)
+def test_malformed_text_is_rejected(text: str, message: str) -> None:
+    with pytest.raises(SerializationError, match=message):
+        loads(text)
+
+
+def test_not_text_is_rejected() -> None:
+    with pytest.raises(SerializationError, match="expected JSON text"):
+        loads(42)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "message"),
+    [
+        ("format", "cardgames", r"\$\.format: expected 'cardrules'"),
+        ("version", 2, r"\$\.version: format version 2 is newer"),
+        ("version", "1", r"\$\.version: expected a positive integer"),
+        ("version", 0, r"\$\.version: expected a positive integer"),
+        ("game", "poker", r"\$\.game: unknown game 'poker'"),
+        ("rules_version", 99, r"\$\.rules_version: .* rules version 99"),
+        ("type", "hand", r"\$\.type: expected one of state, view, record, move"),
+    ],
+)
+def test_wrong_envelope_fields_are_rejected(
+    game: Game, key: str, value: object, message: str
+) -> None:
+    doc = _envelope(game)
+    doc[key] = value
+    with pytest.raises(SerializationError, match=message):
+        loads(json.dumps(doc))
+
+
+def test_unknown_envelope_key_is_rejected(game: Game) -> None:
+    doc = _envelope(game)
+    doc["extra"] = 1
+    with pytest.raises(SerializationError, match="unknown envelope keys extra"):
+        loads(json.dumps(doc))
+
+
+def test_expected_game_and_kind_are_enforced(game: Game) -> None:
+    text = dumps(_mid_game(game))
+    other = next(name for name in cardrules.GAMES if name != game.name)
+    with pytest.raises(SerializationError, match=f"expected a {other} document"):
+        loads(text, game=other)
+    with pytest.raises(SerializationError, match="expected a record, got a state"):
+        loads(text, kind="record")
+
+
+def test_a_state_of_another_game_is_rejected(game: Game) -> None:
+    doc = _envelope(game)
+    doc["game"] = next(name for name in cardrules.GAMES if name != game.name)
+    doc["rules_version"] = cardrules.GAMES[doc["game"]].rules_version
+    with pytest.raises((SerializationError, InvalidStateError)):
+        loads(json.dumps(doc))
+
+
+def test_dumps_rejects_foreign_objects() -> None:
+    with pytest.raises(SerializationError, match="cannot serialise dict"):
+        dumps({"a": 1})
+
+
+# --------------------------------------------------------------------------- bad data
+
+
+@given(st.data())
+@settings(max_examples=30)
+def test_wrong_types_are_rejected_with_the_path(game: Game, data: st.DataObject) -> None:
+    doc = _envelope(game)
+    leaves = _int_leaves(doc["data"])
+    path, container, key = data.draw(st.sampled_from(leaves))
+    container[key] = data.draw(st.sampled_from(["7", 7.5, True, None, [1], {"x": 1}]))
+    with pytest.raises((SerializationError, InvalidStateError)) as info:
+        loads(json.dumps(doc))
+    if info.type is SerializationError:
+        # The message names the field: its last path component at least.
+        last = path.rsplit(".", 1)[-1].split("[", 1)[0]
+        assert last in str(info.value)
+
+
+def test_unknown_and_missing_fields_are_rejected(game: Game) -> None:
+    doc = _envelope(game)
+    doc["data"]["surprise"] = 1
+    with pytest.raises(SerializationError, match="surprise"):
+        loads(json.dumps(doc))
+    doc = _envelope(game)
+    field = next(iter(doc["data"]))
+    del doc["data"][field]
+    with pytest.raises(SerializationError, match=field):
+        loads(json.dumps(doc))
+
+
+def test_rng_state_must_be_a_decimal_string_in_range(game: Game) -> None:
+    for bad, message in (("0x10", "decimal string"), (str(2**64), "2\\*\\*64"), (-1, "2\\*\\*64")):
+        doc = _envelope(game)
+        doc["data"]["rng"] = bad
+        with pytest.raises(SerializationError, match=message):
+            loads(json.dumps(doc))
+
+
+def test_data_that_is_not_an_object_is_rejected(game: Game) -> None:
+    for kind in ("state", "view", "move", "record"):
+        with pytest.raises(SerializationError):
+            loads(json.dumps(_envelope(game, kind, data=[1, 2, 3])))
+
+
+def test_unknown_move_tag_is_rejected(game: Game) -> None:
+    doc = _envelope(game, "move", data={"type": "Teleport"})
+    with pytest.raises(SerializationError, match="unknown 'type' 'Teleport'"):
+        loads(json.dumps(doc))
+
+
+# --------------------------------------------------------------------------- records
+
+
+def test_replay_gives_the_final_state(game: Game) -> None:
+    play = random_playthrough(game, game.Rules(), seed=8, choices=9, max_moves=60)
+    assert replay(play.record) == play.final
+    assert replay(loads(dumps(play.record))) == play.final
+
+
+def test_replay_reports_the_first_illegal_move_by_number(game: Game) -> None:
+    play = random_playthrough(game, game.Rules(), seed=8, choices=9, max_moves=12)
+    moves = list(play.record.moves)
+    bad_at = 5
+    legal = set(game.legal_moves(play.states[bad_at]))
+    foreign = next((m for s in play.states for m in game.legal_moves(s) if m not in legal), None)
+    if foreign is None:  # a game with a single kind of move everywhere (Beggar)
+        moves = [*moves[:bad_at], object()]
+    else:
+        moves[bad_at] = foreign
+    record = attrs.evolve(play.record, moves=tuple(moves))
+    with pytest.raises(cardrules.IllegalMoveError, match=f"move {bad_at + 1}:") as info:
+        replay(record)
+    assert info.value.index == bad_at
+
+
+def test_record_needs_exactly_one_start(game: Game) -> None:
+    start = game.new_game(game.Rules(), seed=1)
+    for record in (
+        Record(game=game.name, rules=game.Rules()),
+        Record(game=game.name, rules=game.Rules(), seed=1, start=start),
+    ):
+        with pytest.raises(cardrules.CardrulesError, match="exactly one of seed and start"):
+            replay(record)
+
+
+def test_record_from_a_start_state_round_trips(game: Game) -> None:
+    start = _mid_game(game, moves=5)
+    moves = game.legal_moves(start)[:1]
+    record = Record(game=game.name, rules=start.rules, start=start, moves=moves)
+    loaded = loads(dumps(record))
+    assert loaded == record
+    assert replay(loaded) == game.apply(start, moves[0])
+
+
+def test_record_with_a_bad_seed_is_rejected(game: Game) -> None:
+    doc = json.loads(dumps(Record(game=game.name, rules=game.Rules(), seed=1)))
+    for bad in ("-1", "abc", 1.5, str(2**64)):
+        doc["data"]["seed"] = bad
+        with pytest.raises(SerializationError, match=r"\$\.data\.seed"):
+            loads(json.dumps(doc))
+
+
+def test_record_with_a_bad_move_names_its_index(game: Game) -> None:
+    doc = json.loads(dumps(Record(game=game.name, rules=game.Rules(), seed=1)))
+    doc["data"]["moves"] = [{"type": "Nothing"}]
+    with pytest.raises(SerializationError, match=r"\$\.data\.moves\[0\]"):
+        loads(json.dumps(doc))
