@@ -29,7 +29,7 @@ settings.register_profile(
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 
-@pytest.fixture(params=sorted(cardrules.GAMES))
+@pytest.fixture(scope="session", params=sorted(cardrules.GAMES))
 def game(request: pytest.FixtureRequest) -> Game:
     """Each registered game in turn."""
     return cardrules.GAMES[request.param]

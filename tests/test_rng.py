@@ -159,7 +159,7 @@ def test_shuffle_is_a_permutation_and_leaves_input_alone(seed: int, items: list[
 def test_below_is_roughly_uniform() -> None:
     # 6000 draws of a die: every face within 5 standard deviations of 1000.
     rng = Rng(2024)
-    counts = Counter()
+    counts: Counter[int] = Counter()
     for _ in range(6000):
         value, rng = rng.below(6)
         counts[value] += 1

@@ -35,6 +35,7 @@ from typing import Any, Final, Literal, Union
 
 import attrs
 import cattrs
+import cattrs.v
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 
 from cardrules._registry import GAMES, get_game
@@ -220,8 +221,10 @@ def _walk(tp: Any, seen: set[Any], unions: set[Any], classes: set[type]) -> None
 def _tagged(conv: cattrs.Converter, cls: type) -> None:
     """Write ``cls`` with a ``type`` tag (its class name) and require it when reading."""
     name = cls.__name__
-    base_un = make_dict_unstructure_fn(cls, conv)
-    base_st = make_dict_structure_fn(cls, conv, _cattrs_forbid_extra_keys=True)
+    base_un: Callable[[Any], dict[str, Any]] = make_dict_unstructure_fn(cls, conv)
+    base_st: Callable[[Any, type], Any] = make_dict_structure_fn(
+        cls, conv, _cattrs_forbid_extra_keys=True
+    )
 
     def unstructure(obj: Any) -> dict[str, Any]:
         return {_TAG: name, **base_un(obj)}
@@ -467,9 +470,20 @@ def _structure(conv: cattrs.Converter, data: Any, tp: Any, path: str) -> Any:
         raise SerializationError(f"{path}: nested too deeply") from None
 
 
+def _format_exception(exc: BaseException, tp: type | None) -> str:
+    """cattrs' wording, but keep the precise message our own hooks and validators give."""
+    if isinstance(exc, (TypeError, ValueError)) and not isinstance(
+        exc, cattrs.ForbiddenExtraKeysError
+    ):
+        text = str(exc)
+        if text.startswith(("expected ", "unknown ")) or isinstance(exc, CardrulesError):
+            return text
+    return cattrs.v.format_exception(exc, tp)
+
+
 def _describe(exc: BaseException, path: str) -> str:
     try:
-        messages = cattrs.transform_error(exc, path=path)
+        messages = cattrs.transform_error(exc, path=path, format_exception=_format_exception)
     except Exception:  # pragma: no cover - transform_error is best effort
         messages = [f"{exc} @ {path}"]
     # Lead with the first few problems; a tampered state usually has one.

@@ -80,9 +80,10 @@ def random_playthrough(
     moves_made: list[Any] = []
     legal_moves, apply = game.legal_moves, game.apply
     rng = choices
+    is_over = game.is_over
     while max_moves is None or len(moves_made) < max_moves:
         moves = legal_moves(state)
-        if not moves:
+        if not moves or is_over(state):
             break
         index, rng = _below(rng, len(moves))
         move = moves[index]
@@ -179,7 +180,8 @@ def _contains_rng(obj: object) -> bool:
     if isinstance(obj, tuple | list | frozenset):
         return any(_contains_rng(x) for x in obj)
     if attrs.has(type(obj)):
-        return any(_contains_rng(getattr(obj, f.name)) for f in attrs.fields(type(obj)))
+        fields = attrs.fields(type(obj))  # type: ignore[arg-type]
+        return any(_contains_rng(getattr(obj, f.name)) for f in fields)
     return False
 
 
