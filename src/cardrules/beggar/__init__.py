@@ -1,0 +1,113 @@
+"""
+Beggar-my-neighbour: a game with no decisions, for exact replay and records.
+
+The rules (RULES.md, BM-1 to BM-10):
+
+- BM-1: a 52-card deck; A, K, Q, J are penalty cards demanding 4, 3, 2, 1 cards.
+- BM-2: 2 to 4 players.
+- BM-3: the shuffled deck is dealt one card at a time from seat 0; or the game
+  starts from given stacks, also in the notation of the literature.
+- BM-4: seat 0 turns first; a number card with no payment owed passes the turn.
+- BM-5: after a penalty card the next player pays up to its demand; a new
+  penalty card passes the debt on; a payment of number cards only gives the
+  pile to the player who laid the last penalty card, who leads next.
+- BM-6: the taken pile goes under the taker's stack in the order it was laid.
+- BM-7: a player is out when they must turn a card and have none; when one
+  player alone has cards, they take the pile and win.
+- BM-8: ``cards`` counts turned cards and ``tricks`` taken piles.
+- BM-9: a repeated trick-start position ends the game as endless.
+- BM-10: ``Rules.max_cards`` ends the game after that many turned cards.
+
+Beyond the common game API: ``new_game(rules, stacks=...)`` deals given stacks
+(``Card`` lists or the notation), ``play_out`` runs a game to its end fast and
+reports an endless game's cycle, ``notation`` writes stacks in the notation, and
+``RECORD_GAMES`` holds the published record deals.
+
+>>> from cardrules import beggar
+>>> state = beggar.new_game(seed=42)
+>>> while not beggar.is_over(state):
+...     state = beggar.apply(state, beggar.legal_moves(state)[0])
+>>> beggar.outcome(state).reason
+'normal'
+"""
+
+from __future__ import annotations
+
+from cardrules.beggar._fast import play_out
+from cardrules.beggar._play import (
+    apply,
+    check_state,
+    is_over,
+    legal_moves,
+    new_game,
+    notation,
+    outcome,
+    players,
+    redeal_hidden,
+    to_move,
+    view,
+)
+from cardrules.beggar._records import RECORD_GAMES, RecordGame
+from cardrules.beggar._state import (
+    DECK,
+    RANKS,
+    SUITS,
+    Card,
+    Cycle,
+    Move,
+    PlayOut,
+    Rules,
+    State,
+    Turn,
+    View,
+)
+from cardrules.game import _GameImpl
+
+__all__ = [
+    "DECK",
+    "GAME",
+    "RANKS",
+    "RECORD_GAMES",
+    "SUITS",
+    "Card",
+    "Cycle",
+    "Move",
+    "PlayOut",
+    "RecordGame",
+    "Rules",
+    "State",
+    "Turn",
+    "View",
+    "apply",
+    "check_state",
+    "is_over",
+    "legal_moves",
+    "new_game",
+    "notation",
+    "outcome",
+    "play_out",
+    "players",
+    "redeal_hidden",
+    "to_move",
+    "view",
+]
+
+GAME = _GameImpl(
+    name="beggar",
+    rules_version=1,
+    Rules=Rules,
+    State=State,
+    View=View,
+    move_types=(Turn,),
+    new_game=new_game,
+    legal_moves=legal_moves,
+    apply=apply,
+    to_move=to_move,
+    is_over=is_over,
+    outcome=outcome,
+    view=view,
+    players=players,
+    check_state=check_state,
+    redeal_hidden=redeal_hidden,
+)
+"""The :class:`cardrules.Game` object of Beggar-my-neighbour."""

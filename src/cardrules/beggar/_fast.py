@@ -1,0 +1,280 @@
+"""
+A fast run to the end: the rules of :func:`~cardrules.beggar.apply` on mutable deques.
+
+:func:`play_out` copies a state into deques of card indices (positions in
+:data:`~cardrules.beggar.DECK`), runs the same rules in one tight loop, and
+builds the final state back. It must give exactly the state that stepping
+with ``apply`` gives, detector fields included; the tests check this.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import deque
+
+from cardrules.beggar._state import DECK, Card, Cycle, Ended, PlayOut, State
+
+__all__ = ["play_out"]
+
+_DECK_SIZE = 52
+_INDEX: dict[tuple[str, str], int] = {(card.rank, card.suit): i for i, card in enumerate(DECK)}
+# DECK's objects live as long as the module, so their ids are theirs alone.
+_BY_ID: dict[int, int] = {id(card): i for i, card in enumerate(DECK)}
+_DEMAND_OF: list[int] = [card.demand for card in DECK]
+# bytes(stack).translate(_SYMBOLS) writes a stack of card indices in the notation.
+_SYMBOLS: bytes = bytes(
+    [ord("-" if card.demand == 0 else card.rank) for card in DECK] + [0] * (256 - len(DECK))
+)
+_NO_SEAT = -1
+
+# Everything the loop changes, in order: turn, owed, penalty seat (-1 for none),
+# cards, tricks, how it ended, and the BM-9 detector (key, power, lam).
+_Run = tuple[int, int, int, int, int, "Ended | None", bytes, int, int]
+
+
+def _next_table(out: list[bool]) -> list[int]:
+    """For each seat, the next seat after it that is not out (itself if none)."""
+    n = len(out)
+    table = []
+    for seat in range(n):
+        nxt = seat
+        for step in range(1, n):
+            other = (seat + step) % n
+            if not out[other]:
+                nxt = other
+                break
+        table.append(nxt)
+    return table
+
+
+def _key(stacks: list[deque[int]], lead: int, out: list[bool]) -> bytes:
+    """The BM-9 position, exactly as ``_play._position_key`` writes it (as bytes)."""
+    parts = [b"%d" % lead]
+    for seat, stack in enumerate(stacks):
+        parts.append(b"*" if out[seat] else bytes(stack).translate(_SYMBOLS))
+    return b"|".join(parts)
+
+
+def _sizes(key: bytes) -> tuple[int, list[int]]:
+    """The leader and stack sizes of a saved BM-9 key (``-1`` for no key)."""
+    if not key:
+        return _NO_SEAT, []
+    lead, *stacks = key.split(b"|")
+    return int(lead), [0 if stack == b"*" else len(stack) for stack in stacks]
+
+
+def _run(
+    stacks: list[deque[int]],
+    pile: list[int],
+    out: list[bool],
+    start: _Run,
+    limit: int,
+    *,
+    detect: bool = True,
+    record: list[tuple[bytes, int, int]] | None = None,
+    stop_tricks: int = sys.maxsize,
+) -> _Run:
+    """
+    Play until the game ends (or ``stop_tricks`` tricks have been taken).
+
+    ``stacks``, ``pile`` and ``out`` are changed in place. With ``record`` every
+    trick-start position reached is appended with the counts at that moment, and
+    the run stops once ``stop_tricks`` tricks have been taken.
+    """
+    turn, owed, penalty_seat, cards, tricks, ended, cycle_key, power, lam = start
+    saved_lead, saved_sizes = _sizes(cycle_key)
+    demand_of = _DEMAND_OF
+    nxt = _next_table(out)
+    lay = pile.append
+    while True:
+        stack = stacks[turn]
+        if stack:
+            if cards >= limit:
+                ended = "card_limit"  # BM-10
+                break
+            card = stack.popleft()
+            lay(card)
+            cards += 1  # BM-8
+            demand = demand_of[card]
+            if demand:
+                # BM-5: a penalty card; the next player owes its full amount.
+                penalty_seat = turn
+                owed = demand
+                turn = nxt[turn]
+                continue
+            if not owed:
+                turn = nxt[turn]  # BM-4
+                continue
+            owed -= 1
+            if owed:
+                continue  # BM-5: the payment goes on.
+            # BM-5: paid in number cards: the penalty player takes the pile (below).
+        else:
+            # BM-7: the seat to move must turn a card and has none: it is out.
+            out[turn] = True
+            nxt = _next_table(out)
+            if not owed:
+                turn = nxt[turn]
+                holders = [seat for seat, held in enumerate(stacks) if held]
+                if len(holders) == 1:
+                    # BM-7: the last player with cards takes the pile, if any, and wins.
+                    turn = holders[0]
+                    if pile:
+                        stacks[turn].extend(pile)
+                        pile.clear()
+                        tricks += 1
+                    ended = "normal"
+                    break
+                continue
+            owed = 0  # BM-7: the penalty player takes the pile (below).
+        # BM-6: the pile goes under the taker's stack in the order it was laid.
+        turn = penalty_seat
+        penalty_seat = _NO_SEAT
+        stack = stacks[turn]
+        stack.extend(pile)
+        pile.clear()
+        tricks += 1
+        if len(stack) == _DECK_SIZE:
+            ended = "normal"  # BM-7: only the taker has cards left.
+            break
+        if detect:
+            # BM-9: Brent's algorithm over the positions at the start of a trick. The
+            # key is only built when the leader and the stack sizes match the saved
+            # position's, or when the position is to be saved.
+            key = b""
+            if turn == saved_lead and [*map(len, stacks)] == saved_sizes:
+                key = _key(stacks, turn, out)
+                if key == cycle_key:
+                    ended = "endless"
+                    break
+            lam += 1
+            if lam == power:
+                cycle_key = key or _key(stacks, turn, out)
+                saved_lead, saved_sizes = _sizes(cycle_key)
+                power *= 2
+                lam = 0
+        if record is not None:
+            record.append((_key(stacks, turn, out), cards, tricks))
+            if tricks >= stop_tricks:
+                break
+    return (turn, owed, penalty_seat, cards, tricks, ended, cycle_key, power, lam)
+
+
+def _indices(cards: tuple[Card, ...]) -> list[int]:
+    """The DECK positions of ``cards``: by identity for DECK's own objects (the fast
+    case: every dealt card is one), else by rank and suit."""
+    try:
+        return list(map(_BY_ID.__getitem__, map(id, cards)))
+    except KeyError:
+        return [_INDEX[card.rank, card.suit] for card in cards]
+
+
+def _load(state: State) -> tuple[list[deque[int]], list[int], list[bool], _Run, int]:
+    stacks = [deque(_indices(stack)) for stack in state.stacks]
+    pile = _indices(state.pile)
+    penalty_seat = _NO_SEAT if state.penalty_seat is None else state.penalty_seat
+    start: _Run = (
+        state.turn,
+        state.owed,
+        penalty_seat,
+        state.cards,
+        state.tricks,
+        state.ended,
+        state.cycle_key.encode("ascii"),
+        state.cycle_power,
+        state.cycle_lam,
+    )
+    max_cards = state.rules.max_cards
+    limit = sys.maxsize if max_cards is None else max_cards
+    return stacks, pile, list(state.out), start, limit
+
+
+def _cycle(state: State, detected_at: int, length_tricks: int) -> Cycle:
+    """
+    Find where the cycle is entered (a second run from ``state``, recording).
+
+    ``detected_at`` is the trick count at which the first run found a repeat of
+    the position ``length_tricks`` tricks earlier.
+    """
+    stacks, pile, out, start, limit = _load(state)
+    record: list[tuple[bytes, int, int]] = []
+    if not pile:
+        record.append((_key(stacks, state.turn, out), state.cards, state.tricks))
+    _run(
+        stacks,
+        pile,
+        out,
+        start,
+        limit,
+        detect=False,
+        record=record,
+        stop_tricks=detected_at + length_tricks,
+    )
+    for i in range(len(record) - length_tricks):
+        key, cards, tricks = record[i]
+        if record[i + length_tricks][0] == key:
+            return Cycle(
+                start_cards=cards,
+                start_tricks=tricks,
+                length_cards=record[i + length_tricks][1] - cards,
+                length_tricks=length_tricks,
+            )
+    raise AssertionError("BM-9: a detected cycle was not found again")  # pragma: no cover
+
+
+def play_out(state: State) -> PlayOut:
+    """
+    Play the game to its end, fast; ``state`` is not changed.
+
+    The final state is exactly the one that stepping with ``apply`` gives. For
+    a game that ends endless inside this call (BM-9) the cycle is reported: the
+    cards and tricks played before it is entered and its length in cards and
+    tricks. (From a state in mid-game, the cycle's start is the first position
+    seen from that state on.)
+
+    Args:
+        state: any state; one that is already over is returned as it is.
+
+    Returns:
+        A :class:`PlayOut`.
+
+    >>> from cardrules import beggar
+    >>> deal = ("K-KK----K-A-----JAA--Q--J-", "---Q---Q-J-----J------AQ--")
+    >>> result = play_out(beggar.new_game(stacks=deal))
+    >>> result.cards, result.tricks, result.winner
+    (7157, 1007, 1)
+    """
+    cycle = None
+    if state.ended is None:
+        stacks, pile, out, start, limit = _load(state)
+        turn, owed, penalty_seat, cards, tricks, ended, key, power, lam = _run(
+            stacks, pile, out, start, limit
+        )
+        card_at = DECK.__getitem__
+        final = State(
+            state.rules,
+            state.rng,
+            tuple([tuple(map(card_at, stack)) for stack in stacks]),
+            tuple(map(card_at, pile)),
+            turn,
+            owed,
+            None if penalty_seat == _NO_SEAT else penalty_seat,
+            tuple(out),
+            cards,
+            tricks,
+            ended,
+            key.decode("ascii"),
+            power,
+            lam,
+        )
+        if ended == "endless":
+            cycle = _cycle(state, tricks, lam + 1)
+    else:
+        final = state
+    sizes = [len(stack) for stack in final.stacks]
+    winner = None
+    if final.ended in ("normal", "card_limit"):
+        best = max(sizes)
+        if sizes.count(best) == 1:
+            winner = sizes.index(best)
+    return PlayOut(final, final.cards, final.tricks, winner, cycle)
