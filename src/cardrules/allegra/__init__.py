@@ -1,0 +1,134 @@
+"""
+Allegra: a Golf relative for 2 to 6 players with shared columns (RULES.md AL-1..AL-14).
+
+- **AL-1** 120 cards valued -1..11 (``Rules.deck`` holds the counts).
+- **AL-2** 2 to 6 players.
+- **AL-3** Each seat owns a 3x4 grid; its *area* is 3x5: column 3 of the left neighbour
+  (seat + 1) and its own four columns. Places are named by :class:`Slot` in the owner's
+  grid; :func:`area` lists a seat's 15 places.
+- **AL-4** Deal 12 face-down cards each, one card to the discard pile, the rest is the
+  deck; each player turns up two face-down cards of their area (:class:`Reveal`).
+- **AL-5** Round r starts with seat (r-1) mod n.
+- **AL-6** A turn: :class:`Draw` then :class:`Swap` or :class:`Discard` (turning up a
+  face-down card), or :class:`Take` the top discard onto a place.
+- **AL-7** With 3+ players the others may :class:`Knock` or :class:`Pass` after a draw;
+  the drawer may :class:`Ignore` them or :class:`Give` the card, and an exchange follows
+  (:class:`Place`, :class:`Exchange`, then the knocker's card in hand fills the gap).
+- **AL-8** Three or more equal face-up cards adjacent in an area row, or filling an area
+  column, leave the round, all lines at once; removed places stay empty.
+- **AL-9** A player whose area has no face-down card at the end of their turn ends the
+  round; everyone else has one more turn.
+- **AL-10** Scores are area sums (shared columns count for both); the ender is doubled if
+  positive and not strictly lowest.
+- **AL-11** An empty deck is rebuilt from the discard pile but its top card.
+- **AL-12** Three rounds; the lowest total wins.
+- **AL-13** A round is cut after ``Rules.max_turns_per_round`` turns.
+- **AL-14** Views hide face-down cards, the deck order and others' cards in hand.
+
+>>> from cardrules import Rng, allegra
+>>> state = allegra.new_game(allegra.Rules(players=3), seed=2)
+>>> rng = Rng(5)
+>>> while not allegra.is_over(state):
+...     moves = allegra.legal_moves(state)
+...     pick, rng = rng.below(len(moves))
+...     state = allegra.apply(state, moves[pick])
+>>> state.scores
+((69, 57, 124), (80, 39, 87), (43, 86, 134))
+>>> allegra.outcome(state)
+Outcome(scores=(192, 182, 345), winners=frozenset({1}), reason='normal', cut_rounds=())
+"""
+
+from __future__ import annotations
+
+from cardrules.allegra._geometry import area, areas_of
+from cardrules.allegra._play import (
+    apply,
+    check_state,
+    is_over,
+    legal_moves,
+    new_game,
+    outcome,
+    players,
+    redeal_hidden,
+    to_move,
+    view,
+)
+from cardrules.allegra._state import (
+    CARD_VALUES,
+    DEFAULT_DECK,
+    Discard,
+    Draw,
+    Exchange,
+    Give,
+    Ignore,
+    Knock,
+    Layout,
+    Move,
+    Pass,
+    Phase,
+    Place,
+    Reveal,
+    Rules,
+    Slot,
+    State,
+    Swap,
+    Take,
+    View,
+)
+from cardrules.game import _GameImpl
+
+__all__ = [
+    "CARD_VALUES",
+    "DEFAULT_DECK",
+    "GAME",
+    "Discard",
+    "Draw",
+    "Exchange",
+    "Give",
+    "Ignore",
+    "Knock",
+    "Layout",
+    "Move",
+    "Pass",
+    "Phase",
+    "Place",
+    "Reveal",
+    "Rules",
+    "Slot",
+    "State",
+    "Swap",
+    "Take",
+    "View",
+    "apply",
+    "area",
+    "areas_of",
+    "check_state",
+    "is_over",
+    "legal_moves",
+    "new_game",
+    "outcome",
+    "players",
+    "redeal_hidden",
+    "to_move",
+    "view",
+]
+
+GAME = _GameImpl(
+    name="allegra",
+    rules_version=1,
+    Rules=Rules,
+    State=State,
+    View=View,
+    move_types=(Reveal, Draw, Take, Swap, Discard, Knock, Pass, Ignore, Give, Place, Exchange),
+    new_game=new_game,
+    legal_moves=legal_moves,
+    apply=apply,
+    to_move=to_move,
+    is_over=is_over,
+    outcome=outcome,
+    players=players,
+    view=view,
+    check_state=check_state,
+    redeal_hidden=redeal_hidden,
+)
+"""The Allegra :class:`~cardrules.Game` object (registry name ``"allegra"``)."""
