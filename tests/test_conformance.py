@@ -33,7 +33,7 @@ def test_check_game_catches_a_leaky_view(game: Game) -> None:
         return attrs.evolve(seen, **{field.name: seat + (state.rng.state & 1) * 1000})
 
     with pytest.raises(AssertionError, match="leaks hidden information"):
-        check_game(_broken(game, view=leaky_view), max_examples=10)
+        check_game(_broken(game, view=leaky_view), max_examples=10, shrink=False)
 
 
 def test_check_game_catches_apply_accepting_illegal_moves(game: Game) -> None:
@@ -43,7 +43,7 @@ def test_check_game_catches_apply_accepting_illegal_moves(game: Game) -> None:
         return game.apply(state, move)
 
     with pytest.raises(AssertionError, match="accepted"):
-        check_game(_broken(game, apply=lax_apply), max_examples=5)
+        check_game(_broken(game, apply=lax_apply), max_examples=5, shrink=False)
 
 
 def test_check_game_catches_duplicate_legal_moves(game: Game) -> None:
@@ -52,7 +52,7 @@ def test_check_game_catches_duplicate_legal_moves(game: Game) -> None:
         return moves + moves[:1]
 
     with pytest.raises(AssertionError, match="twice"):
-        check_game(_broken(game, legal_moves=doubled), max_examples=3)
+        check_game(_broken(game, legal_moves=doubled), max_examples=3, shrink=False)
 
 
 def test_check_game_catches_moves_after_the_end(game: Game) -> None:
@@ -60,7 +60,7 @@ def test_check_game_catches_moves_after_the_end(game: Game) -> None:
         return game.legal_moves(state) or ("pass",)
 
     with pytest.raises(AssertionError, match="is_over is True but legal_moves has 1"):
-        check_game(_broken(game, legal_moves=endless_moves), max_examples=3)
+        check_game(_broken(game, legal_moves=endless_moves), max_examples=3, shrink=False)
 
 
 def test_check_game_catches_an_unseeded_deal(game: Game) -> None:
@@ -70,12 +70,12 @@ def test_check_game_catches_an_unseeded_deal(game: Game) -> None:
         return game.new_game(rules, seed=(seed + next(calls)) % 2**64)
 
     with pytest.raises(AssertionError, match=r"same seed|replay"):
-        check_game(_broken(game, new_game=drifting_new_game), max_examples=3)
+        check_game(_broken(game, new_game=drifting_new_game), max_examples=3, shrink=False)
 
 
 def test_check_game_catches_a_game_that_never_ends(game: Game) -> None:
     with pytest.raises(AssertionError, match="did not end within 3 moves"):
-        check_game(game, max_examples=2, max_moves=3)
+        check_game(game, max_examples=2, max_moves=3, shrink=False)
 
 
 def test_check_game_rejects_what_is_not_a_game() -> None:

@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from cardrules._rng import Rng, _below
@@ -300,6 +300,7 @@ def check_game(
     max_examples: int | None = None,
     max_moves: int = 100_000,
     positions: int = 4,
+    shrink: bool = True,
 ) -> None:
     """
     Run the conformance properties against ``game``; raise on the first failure.
@@ -325,6 +326,8 @@ def check_game(
         max_examples: how many games; by default the current hypothesis profile's.
         max_moves: a game still running after this many moves fails the check.
         positions: how many states of each game get the expensive checks.
+        shrink: let hypothesis minimise a failing example (slow with long games);
+            ``False`` reports the first failure as found.
 
     Raises:
         AssertionError: describing the first property that failed.
@@ -348,6 +351,8 @@ def check_game(
     }
     if max_examples is not None:
         options["max_examples"] = max_examples
+    if not shrink:
+        options["phases"] = [Phase.explicit, Phase.reuse, Phase.generate]
     test: Callable[[], None] = settings(**options)(
         given(
             st.sampled_from(choices),
