@@ -1,0 +1,102 @@
+"""
+Biggenbende (Richard Borg's *Pig Pile*), the shedding game of RULES.md BB-1 to BB-21.
+
+80 cards: six of each value 1..12 and eight jokers (BB-1); 3 to 6 players (BB-2); a
+supply of 40 chips (BB-3). Each round every player gets three face-down cards and
+seven in hand, and lays three of those face up, the choices hidden until all have
+chosen (BB-4). Round r starts with seat (r - 1) mod n, clockwise (BB-5).
+
+A play is one or more cards of one value (or jokers) on the discard pile, equal to
+or higher than its top card; jokers go on anything and anything on a joker (BB-6).
+Cards come from the hand, then the face-up cards, then one face-down card at a time
+played blind (BB-7, BB-10, BB-11); a play from the hand is followed by a draw (BB-8).
+A player with no legal play must pick up the pile (BB-9). Three identical cards on
+top (BB-12) or any 8 (BB-13) remove the pile and the player plays again (BB-16); 4s
+skip the next player (BB-14); 11s reverse the direction (BB-15). Players go out in
+order and the round ends when the second one does (BB-17); it pays 3, 2, then 1
+chip, 0 to those with the most cards left (BB-18). The match lasts five rounds or
+until the supply runs out (BB-19); a round is cut after ``max_turns_per_round``
+moves (BB-20). :func:`view` shows what a seat may know (BB-21).
+
+Cards are values: ``JOKER == 0`` and 1..12. Sets of cards are *count tuples*
+indexed by value; piles are tuples of values with the top card last.
+
+>>> from cardrules import biggenbende as bb
+>>> state = bb.new_game(bb.Rules(players=4), seed=7)
+>>> while not bb.is_over(state):
+...     state = bb.apply(state, bb.legal_moves(state)[0])
+>>> bb.outcome(state).reason
+'normal'
+"""
+
+from __future__ import annotations
+
+from cardrules.biggenbende._play import (
+    apply,
+    check_state,
+    is_over,
+    legal_moves,
+    new_game,
+    outcome,
+    players,
+    redeal_hidden,
+    to_move,
+    view,
+)
+from cardrules.biggenbende._state import (
+    JOKER,
+    ChooseFaceUp,
+    Deal,
+    Move,
+    PickUp,
+    Play,
+    Rules,
+    State,
+    TurnFaceDown,
+    View,
+)
+from cardrules.game import _GameImpl
+
+__all__ = [
+    "ChooseFaceUp",
+    "Deal",
+    "GAME",
+    "JOKER",
+    "Move",
+    "PickUp",
+    "Play",
+    "Rules",
+    "State",
+    "TurnFaceDown",
+    "View",
+    "apply",
+    "check_state",
+    "is_over",
+    "legal_moves",
+    "new_game",
+    "outcome",
+    "players",
+    "redeal_hidden",
+    "to_move",
+    "view",
+]
+
+GAME = _GameImpl(
+    name="biggenbende",
+    rules_version=1,
+    Rules=Rules,
+    State=State,
+    View=View,
+    move_types=(ChooseFaceUp, Play, PickUp, TurnFaceDown),
+    new_game=new_game,
+    legal_moves=legal_moves,
+    apply=apply,
+    to_move=to_move,
+    is_over=is_over,
+    outcome=outcome,
+    view=view,
+    players=players,
+    check_state=check_state,
+    redeal_hidden=redeal_hidden,
+)
+"""The Biggenbende :class:`~cardrules.Game` object, as registered."""

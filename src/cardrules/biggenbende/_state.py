@@ -1,0 +1,336 @@
+"""
+The data of Biggenbende: ``Rules``, ``Deal``, ``State``, ``View`` and the moves.
+
+Cards have no identity beyond their value, so a set of cards (a hand, a face-up
+row, the removed cards) is a *count tuple*: 13 ints indexed by value, index
+``JOKER == 0`` for the jokers and ``1 .. 12`` for the valued cards. Ordered piles
+(the draw pile, the discard pile) are tuples of values, bottom card first and the
+top card last.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final, Literal, TypeAlias
+
+import attrs
+
+from cardrules._rng import Rng
+from cardrules.errors import RulesError
+
+__all__ = [
+    "ChooseFaceUp",
+    "Deal",
+    "JOKER",
+    "Move",
+    "PickUp",
+    "Play",
+    "Rules",
+    "State",
+    "TurnFaceDown",
+    "View",
+]
+
+JOKER: Final = 0
+"""The value that stands for a joker in every count tuple, pile and move (BB-1)."""
+
+VALUES: Final = 13
+"""Length of a count tuple: the joker (index 0) and the values 1..12."""
+
+MAX_COPIES: Final = 64
+"""The largest ``copies_per_value`` and ``jokers`` a ``Rules`` accepts."""
+
+Phase: TypeAlias = Literal["choose", "play", "over"]
+
+
+def card_name(value: int) -> str:
+    """``"joker"`` for ``JOKER``, else the value as digits."""
+    return "joker" if value == JOKER else str(value)
+
+
+# --------------------------------------------------------------------------- rules
+
+
+def _int_in(low: int, high: int | None) -> Callable[[object, attrs.Attribute[int], int], None]:
+    def check(_inst: object, attr: attrs.Attribute[int], value: int) -> None:
+        if type(value) is not int:
+            raise RulesError(f"Rules.{attr.name} must be an int, not {value!r}")
+        if value < low or (high is not None and value > high):
+            bound = f"{low}..{high}" if high is not None else f">= {low}"
+            raise RulesError(f"Rules.{attr.name} must be {bound}, not {value}")
+
+    return check
+
+
+def _optional_positive(_inst: object, attr: attrs.Attribute[Any], value: Any) -> None:
+    if value is None:
+        return
+    if type(value) is not int or value < 1:
+        raise RulesError(f"Rules.{attr.name} must be None or an int >= 1, not {value!r}")
+
+
+@attrs.frozen
+class Rules:
+    """
+    The options of a Biggenbende match (RULES.md BB-1 to BB-3, BB-19, BB-20).
+
+    Raises:
+        RulesError: for a player count outside 3..6 (BB-2), an option out of
+            range, or a deck too small to deal 10 cards to every player (BB-4).
+
+    >>> Rules(players=4)
+    Rules(players=4, copies_per_value=6, jokers=8, chips=40, rounds=5, max_turns_per_round=5000)
+    >>> Rules(players=2)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.RulesError: Rules.players must be 3..6, not 2
+    """
+
+    players: int = attrs.field(default=4, validator=_int_in(3, 6))
+    """How many seats: 3 to 6 (BB-2)."""
+    copies_per_value: int = attrs.field(default=6, validator=_int_in(1, MAX_COPIES))
+    """Cards of each value 1..12 in the deck (BB-1)."""
+    jokers: int = attrs.field(default=8, validator=_int_in(0, MAX_COPIES))
+    """Jokers in the deck (BB-1)."""
+    chips: int = attrs.field(default=40, validator=_int_in(0, None))
+    """The chips in the supply at the start (BB-3)."""
+    rounds: int = attrs.field(default=5, validator=_int_in(1, None))
+    """Rounds in a match, unless the supply runs out first (BB-19)."""
+    max_turns_per_round: int | None = attrs.field(default=5000, validator=_optional_positive)
+    """Moves after which a round is cut (BB-20); ``None``: no limit."""
+
+    def __attrs_post_init__(self) -> None:
+        size = 12 * self.copies_per_value + self.jokers
+        if size < 10 * self.players:
+            raise RulesError(
+                f"a deck of {size} cards cannot deal 10 cards to each of {self.players} "
+                "players (BB-4)"
+            )
+
+    @property
+    def deck(self) -> tuple[int, ...]:
+        """
+        The count tuple of the whole deck (BB-1).
+
+        >>> Rules().deck
+        (8, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6)
+        """
+        return (self.jokers,) + (self.copies_per_value,) * 12
+
+
+# --------------------------------------------------------------------------- moves
+
+
+@attrs.frozen
+class ChooseFaceUp:
+    """
+    Lay three of the seven dealt cards face up (BB-4); the other four stay in hand.
+
+    >>> str(ChooseFaceUp((0, 7, 12)))
+    'face up joker 7 12'
+    """
+
+    values: tuple[int, ...]
+    """The three values, sorted (``JOKER == 0`` first)."""
+
+    def __str__(self) -> str:
+        return "face up " + " ".join(card_name(v) for v in self.values)
+
+
+@attrs.frozen
+class Play:
+    """
+    Play ``count`` cards of one value (``JOKER`` for jokers) from the current
+    source: the hand, else the face-up cards (BB-6, BB-7).
+
+    >>> str(Play(7, 2)), str(Play(JOKER, 1))
+    ('play 2 x 7', 'play 1 x joker')
+    """
+
+    value: int
+    """The value played, ``JOKER == 0`` for jokers."""
+    count: int
+    """How many cards, at least 1."""
+
+    def __str__(self) -> str:
+        return f"play {self.count} x {card_name(self.value)}"
+
+
+@attrs.frozen
+class PickUp:
+    """
+    Take the whole discard pile into the hand; legal only with no legal play (BB-9).
+
+    >>> str(PickUp())
+    'pick up the pile'
+    """
+
+    def __str__(self) -> str:
+        return "pick up the pile"
+
+
+@attrs.frozen
+class TurnFaceDown:
+    """
+    Turn the face-down card at ``position`` (0..2) and play it if it is legal
+    (BB-11).
+
+    >>> str(TurnFaceDown(2))
+    'turn face-down card 2'
+    """
+
+    position: int
+    """The card's place in the face-down row: 0, 1 or 2 (places keep their numbers)."""
+
+    def __str__(self) -> str:
+        return f"turn face-down card {self.position}"
+
+
+Move: TypeAlias = ChooseFaceUp | Play | PickUp | TurnFaceDown
+"""Any Biggenbende move."""
+
+
+# --------------------------------------------------------------------------- deal
+
+
+@attrs.frozen
+class Deal:
+    """
+    An explicit deal: the cards of one round, given by value (``JOKER == 0``).
+
+    Pass it as ``new_game(rules, seed=..., deal=Deal(...))``. Together the cards
+    must be exactly the deck of the rules (``Rules.deck``). With ``face_up`` left
+    ``None`` the round starts with the face-up choice of BB-4; otherwise it starts
+    at the first play, the face-up rows as given.
+
+    >>> deal = Deal(hands=((5, 6), (7,), (9,)), face_down=((1, 2, 3),) * 3, draw=())
+    >>> deal.round
+    1
+    """
+
+    hands: tuple[tuple[int, ...], ...]
+    """The cards in each seat's hand, in any order."""
+    face_down: tuple[tuple[int | None, ...], ...]
+    """Each seat's face-down row: three entries, a value or ``None`` for a card gone."""
+    draw: tuple[int, ...]
+    """The draw pile, bottom card first, top card last."""
+    face_up: tuple[tuple[int, ...], ...] | None = None
+    """Each seat's face-up cards; ``None``: still to be chosen from the hands (BB-4)."""
+    discard: tuple[int, ...] = ()
+    """The discard pile, bottom card first, top card last."""
+    removed: tuple[int, ...] = ()
+    """Cards already out of the round (burnt), in any order."""
+    round: int = 1
+    """The round (1-based); it fixes the starting seat (BB-5)."""
+    chips: tuple[int, ...] | None = None
+    """Chips each seat already holds; ``None``: none. The rest is the supply."""
+
+
+# --------------------------------------------------------------------------- state
+
+
+@attrs.frozen(slots=False)  # a dict class: its __init__ is about twice as fast (hot path)
+class State:
+    """
+    The whole truth of a Biggenbende match. Build it with ``new_game``.
+
+    Sets of cards are count tuples (index = value, ``JOKER == 0``); piles are
+    tuples of values, bottom first, top last.
+
+    >>> from cardrules import biggenbende as bb
+    >>> state = bb.new_game(bb.Rules(players=3), seed=1)
+    >>> state.phase, state.turn, len(state.draw)
+    ('choose', 0, 50)
+    """
+
+    rules: Rules
+    """The options of the match."""
+    rng: Rng
+    """The generator that shuffles the next round."""
+    round: int
+    """The current round, 1-based."""
+    starter: int
+    """The round's starting seat, ``(round - 1) % players`` (BB-5)."""
+    phase: Phase
+    """``"choose"`` (face-up choices, BB-4), ``"play"`` or ``"over"``."""
+    turn: int | None
+    """The seat to move; ``None`` once the match is over."""
+    direction: int
+    """``1`` clockwise (increasing seats), ``-1`` counter-clockwise (BB-15)."""
+    hands: tuple[tuple[int, ...], ...]
+    """Each seat's hand, a count tuple."""
+    face_up: tuple[tuple[int, ...], ...]
+    """Each seat's face-up cards, a count tuple."""
+    face_down: tuple[tuple[int | None, ...], ...]
+    """Each seat's face-down row: positions 0..2, a value or ``None`` once gone."""
+    draw: tuple[int, ...]
+    """The draw pile, bottom first, top card last."""
+    discard: tuple[int, ...]
+    """The discard pile, bottom first, top card last."""
+    removed: tuple[int, ...]
+    """The cards removed from the round by burns (BB-12, BB-13), a count tuple."""
+    places: tuple[int, ...]
+    """The seats out of the round, in the order they went out (BB-17)."""
+    moves: int
+    """Moves applied in this round, every kind counted (BB-20)."""
+    chips: tuple[int, ...]
+    """Chips held by each seat (BB-18)."""
+    supply: int
+    """Chips left in the supply; ``supply + sum(chips) == rules.chips``."""
+    cut_rounds: tuple[int, ...]
+    """The rounds (1-based) that the turn limit cut (BB-20)."""
+
+
+@attrs.frozen
+class View:
+    """
+    What one seat may know (BB-21): its own hand, every face-up row (once all
+    have chosen), the piles' public parts and every count, but no face-down card,
+    no draw-pile order and no RNG.
+
+    >>> from cardrules import biggenbende as bb
+    >>> view = bb.view(bb.new_game(bb.Rules(players=3), seed=1), 1)
+    >>> view.seat, sum(view.hand), view.hand_counts
+    (1, 7, (7, 7, 7))
+    """
+
+    seat: int
+    """The seat this view belongs to."""
+    rules: Rules
+    """The options of the match."""
+    round: int
+    """The current round, 1-based."""
+    starter: int
+    """The round's starting seat (BB-5)."""
+    phase: Phase
+    """``"choose"``, ``"play"`` or ``"over"``."""
+    turn: int | None
+    """The seat to move; ``None`` once over."""
+    direction: int
+    """``1`` clockwise, ``-1`` counter-clockwise."""
+    hand: tuple[int, ...]
+    """This seat's hand, a count tuple."""
+    hand_counts: tuple[int, ...]
+    """How many cards each seat holds in hand; while choosing (BB-4) another
+    seat's count includes its hidden face-up choice."""
+    face_up: tuple[tuple[int, ...], ...]
+    """Each seat's face-up count tuple; another seat's is all zeros until every
+    seat has chosen (BB-4)."""
+    face_down: tuple[tuple[bool, ...], ...]
+    """Which face-down positions 0..2 of each seat still hold a card."""
+    draw_count: int
+    """Cards in the draw pile."""
+    discard: tuple[int, ...]
+    """The discard pile, bottom first, top last."""
+    removed: tuple[int, ...]
+    """The removed cards, a count tuple."""
+    places: tuple[int, ...]
+    """Seats out of the round, in order."""
+    moves: int
+    """Moves applied in this round."""
+    chips: tuple[int, ...]
+    """Chips held by each seat."""
+    supply: int
+    """Chips left in the supply."""
+    cut_rounds: tuple[int, ...]
+    """Rounds cut by the turn limit."""
