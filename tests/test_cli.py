@@ -1,0 +1,632 @@
+"""The command line: every command in-process, once each as a subprocess, and the errors."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+
+import cardrules
+from cardrules import allegra, beggar, biggenbende
+from cardrules._render import render_generic, render_outcome, render_played, render_view
+from cardrules.cli import main
+
+MANN_AND_WU = ("K-KK----K-A-----JAA--Q--J-", "---Q---Q-J-----J------AQ--")
+CASELLA = ("---K---Q-KQAJ-----AAJ--J--", "----------Q----KQ-J-----KA")
+
+
+@attrs.frozen
+class Run:
+    code: int
+    out: str
+    err: str
+
+
+@pytest.fixture
+def run(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Any:
+    """Run ``main(argv)`` with ``stdin`` as the input; return the code and the output."""
+
+    def call(*argv: str, stdin: str = "") -> Run:
+        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+        code = main(list(argv))
+        captured = capsys.readouterr()
+        assert "Traceback" not in captured.err
+        return Run(code, captured.out, captured.err)
+
+    return call
+
+
+def _one_error_line(result: Run, *fragments: str) -> None:
+    assert result.code == 1
+    lines = result.err.strip().splitlines()
+    assert len(lines) == 1, result.err
+    assert lines[0].startswith("cardrules: error: ")
+    for fragment in fragments:
+        assert fragment in lines[0]
+
+
+# --------------------------------------------------------------------------- usage
+
+
+def test_no_command_is_a_usage_error(run: Any) -> None:
+    result = run()
+    assert result.code == 2
+    assert "usage: cardrules" in result.err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["simulate", "beggar"],  # --games is required
+        ["simulate", "beggar", "--games", "0"],
+        ["simulate", "beggar", "--games", "x"],
+        ["simulate", "beggar", "--games", "2", "--bot", "clever"],
+        ["simulate", "beggar", "--games", "2", "--seed", "-1"],
+        ["play", "beggar", "--bot", "clever"],
+        ["replay"],
+        ["frobnicate"],
+    ],
+)
+def test_usage_errors_exit_2_with_argparse_message(run: Any, argv: list[str]) -> None:
+    result = run(*argv)
+    assert result.code == 2
+    assert "error:" in result.err
+    assert "usage:" in result.err
+
+
+def test_help_and_version_exit_0(run: Any) -> None:
+    assert run("--help").code == 0
+    result = run("--version")
+    assert result.code == 0
+    assert cardrules.__version__ in result.out
+
+
+# --------------------------------------------------------------------------- simulate
+
+
+def test_simulate_prints_a_table(run: Any) -> None:
+    result = run(
+        "simulate", "biggenbende", "--games", "6", "--players", "3", "--bot", "greedy,random"
+    )
+    assert result.code == 0
+    assert "biggenbende: 6 games, 3 players, seeds 0 to 5" in result.out
+    assert "   0  greedy" in result.out
+    assert "   2  random" in result.out
+    assert "moves per game: mean" in result.out
+    assert "rounds cut by a limit: 0" in result.out
+    assert result.err == ""  # no progress bar when stderr is not a terminal
+
+
+def test_simulate_json_summary(run: Any) -> None:
+    result = run("simulate", "allegra", "--games", "4", "--players", "2", "--seed", "10", "--json")
+    assert result.code == 0
+    summary = json.loads(result.out)
+    assert summary["game"] == "allegra"
+    assert summary["games"] == 4
+    assert summary["seed"] == 10
+    assert summary["bots"] == ["random", "random"]
+    assert sum(summary["sole_wins"]) <= 4 <= sum(summary["wins"]) + summary["no_winner"]
+    assert summary["moves"]["max"] >= summary["moves"]["mean"] > 0
+    assert summary["reasons"] == {"normal": 4}
+
+
+def test_simulate_is_deterministic_and_jobs_do_not_change_it(run: Any) -> None:
+    argv = ["simulate", "biggenbende", "--games", "8", "--seed", "3", "--bot", "greedy,random"]
+    one = run(*argv, "--jobs", "1")
+    two = run(*argv, "--jobs", "2")
+    assert one.code == two.code == 0
+    assert one.out == two.out
+    assert run(*argv).out == one.out
+
+
+def test_simulate_counts_rounds_cut_by_the_turn_limit(run: Any) -> None:
+    result = run(
+        "simulate",
+        "biggenbende",
+        "--games",
+        "2",
+        "--players",
+        "3",
+        "--option",
+        "max_turns_per_round=20",
+        "--option",
+        "rounds=2",
+        "--json",
+    )
+    summary = json.loads(result.out)
+    assert summary["cut_rounds"] == 4
+    assert summary["reasons"] == {"turn_limit": 2}
+
+
+def test_simulate_beggar_card_limit(run: Any) -> None:
+    result = run("simulate", "beggar", "--games", "3", "--option", "max_cards=10")
+    assert result.code == 0
+    assert "card limit 3" in result.out
+
+
+def test_simulate_progress_bar_on_a_terminal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    class Tty(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    err = Tty()
+    monkeypatch.setattr(sys, "stderr", err)
+    assert main(["simulate", "beggar", "--games", "3"]) == 0
+    assert "[##############################] 3/3" in err.getvalue()
+    assert "beggar: 3 games" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragments"),
+    [
+        (["simulate", "poker", "--games", "2"], ("unknown game 'poker'", "allegra")),
+        (["simulate", "allegra", "--games", "2", "--players", "9"], ("players",)),
+        (["simulate", "beggar", "--games", "2", "--bot", "random,random,greedy"], ("3 bots",)),
+        (["simulate", "beggar", "--games", "2", "--option", "colour=red"], ("no rule option",)),
+        (["simulate", "beggar", "--games", "2", "--option", "max_cards"], ("KEY=VALUE",)),
+        (["simulate", "beggar", "--games", "2", "--option", "max_cards=-3"], ("max_cards",)),
+        (["simulate", "beggar", "--games", "2", "--seed", str(2**64 - 1)], ("2**64",)),
+    ],
+)
+def test_simulate_errors_exit_1_with_one_line(
+    run: Any, argv: list[str], fragments: tuple[str, ...]
+) -> None:
+    _one_error_line(run(*argv), *fragments)
+
+
+# --------------------------------------------------------------------------- play
+
+
+def test_play_beggar_to_the_end_and_save(run: Any, tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    # One legal move: Enter (an empty line) takes it; "1" does too.
+    result = run("play", "beggar", "--seed", "3", "--save", str(path), stdin="1\n" + "\n" * 400)
+    assert result.code == 0
+    assert "beggar: 2 players, seed 3; you play seat 0" in result.out
+    assert "seat 1 (greedy): turn" in result.out
+    assert "seat 0 (you): turn" in result.out
+    assert "game over (normal)" in result.out
+    assert re.search(r"seat 1: +52  winner", result.out)
+    assert f"saved the game (334 moves) to {path}" in result.out
+    record = cardrules.loads(path.read_text())
+    assert isinstance(record, cardrules.Record)
+    assert record.seed == 3
+    assert len(record.moves) == 334
+    assert cardrules.replay(record) == beggar.play_out(beggar.new_game(seed=3)).state
+
+
+def test_play_asks_again_after_invalid_input(run: Any) -> None:
+    result = run("play", "biggenbende", "--players", "3", "--seed", "4", stdin="x\n0\n99\n\nq\n")
+    assert result.code == 0
+    assert result.out.count("please enter a number from 1 to 8, or q to quit") == 4
+    assert "not saved" in result.out
+
+
+def test_play_biggenbende_quit_save_resume_and_replay(run: Any, tmp_path: Path) -> None:
+    path = tmp_path / "bb.json"
+    first = run(
+        "play",
+        "biggenbende",
+        "--players",
+        "3",
+        "--seed",
+        "4",
+        "--bot",
+        "random",
+        stdin=f"2\n1\n1\nq\n{path}\n",
+    )
+    assert first.code == 0
+    assert "face up joker joker 10" in first.out  # the second choice
+    assert "seat 1 (random): face up" in first.out
+    assert "saved the game" in first.out
+    record = cardrules.loads(path.read_text())
+    done = len(record.moves)
+    assert done >= 5
+    # Resume: the game goes on from the saved moves; q with --save answers yes.
+    second = run("play", "--resume", str(path), "--save", str(path), stdin="1\nq\ny\n")
+    assert second.code == 0
+    assert f"resuming after {done} moves" in second.out
+    record2 = cardrules.loads(path.read_text())
+    assert record2.moves[:done] == record.moves
+    assert len(record2.moves) > done
+    replayed = run("replay", str(path))
+    assert replayed.code == 0
+    assert f"biggenbende: 3 players, seed 4, {len(record2.moves)} moves" in replayed.out
+    assert "the record ends before the game is over" in replayed.out
+
+
+def test_play_allegra_shows_the_areas_and_reads_moves_by_text(run: Any) -> None:
+    result = run(
+        "play",
+        "allegra",
+        "--players",
+        "3",
+        "--seat",
+        "1",
+        "--seed",
+        "2",
+        stdin="reveal p1.r0c0\n2\nq\n\n",
+    )
+    assert result.code == 0
+    assert "p2.c3 | p1.c0 p1.c1 p1.c2 p1.c3" in result.out  # seat 1's shared column
+    assert "seat 1 (you): reveal p1.r0c0" in result.out
+    assert "seat 0 (greedy): reveal" in result.out
+    assert "not saved" in result.out
+
+
+def test_play_stops_cleanly_at_end_of_input(run: Any, tmp_path: Path) -> None:
+    path = tmp_path / "eof.json"
+    result = run(
+        "play", "allegra", "--players", "2", "--seed", "1", "--save", str(path), stdin="1\n"
+    )
+    assert result.code == 0
+    assert "end of input; stopping" in result.out
+    assert len(cardrules.loads(path.read_text()).moves) >= 1
+
+
+def test_play_ctrl_c_offers_to_save(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    path = tmp_path / "int.json"
+    answers: Iterator[str] = iter(["1", "KEYBOARD", str(path)])
+
+    def fake_input(prompt: str = "") -> str:
+        print(prompt, end="")
+        answer = next(answers)
+        if answer == "KEYBOARD":
+            raise KeyboardInterrupt
+        return answer
+
+    monkeypatch.setattr("builtins.input", fake_input)
+    assert main(["play", "allegra", "--players", "2", "--seed", "1"]) == 130
+    out = capsys.readouterr().out
+    assert "interrupted" in out
+    assert "save the game? file name" in out
+    record = cardrules.loads(path.read_text())
+    assert record.game == "allegra"
+    assert len(record.moves) == 1
+
+
+def test_play_resumes_a_saved_state(run: Any, tmp_path: Path) -> None:
+    state = biggenbende.new_game(biggenbende.Rules(players=4), seed=9)
+    path = tmp_path / "state.json"
+    path.write_text(cardrules.dumps(state))
+    save = tmp_path / "after.json"
+    result = run("play", "--resume", str(path), "--seat", "3", "--save", str(save), stdin="")
+    assert result.code == 0
+    assert "biggenbende: 4 players, a saved position; you play seat 3" in result.out
+    record = cardrules.loads(save.read_text())
+    assert record.seed is None
+    assert record.start == state
+    assert len(record.moves) == 3  # the bots' face-up choices before seat 3's turn
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragments"),
+    [
+        (["play", "poker"], ("unknown game 'poker'",)),
+        (["play"], ("name a game",)),
+        (["play", "beggar", "--seat", "2"], ("--seat must be in 0..1",)),
+        (["play", "beggar", "--players", "7"], ("players",)),
+        (["play", "--resume", "does-not-exist.json"], ("does-not-exist.json",)),
+    ],
+)
+def test_play_errors_exit_1_with_one_line(
+    run: Any, argv: list[str], fragments: tuple[str, ...]
+) -> None:
+    _one_error_line(run(*argv), *fragments)
+
+
+def test_play_resume_rejects_a_view_and_a_wrong_game(run: Any, tmp_path: Path) -> None:
+    state = beggar.new_game(seed=1)
+    view_file = tmp_path / "view.json"
+    view_file.write_text(cardrules.dumps(beggar.view(state, 0)))
+    _one_error_line(run("play", "--resume", str(view_file)), "holds a view")
+    state_file = tmp_path / "state.json"
+    state_file.write_text(cardrules.dumps(state))
+    _one_error_line(run("play", "allegra", "--resume", str(state_file)), "not allegra")
+
+
+# --------------------------------------------------------------------------- replay
+
+
+def _record_file(tmp_path: Path, moves: int = 30) -> tuple[Path, Any]:
+    game = cardrules.get_game("biggenbende")
+    rules = game.Rules(players=3)
+    state = game.new_game(rules, seed=12)
+    played = []
+    for _ in range(moves):
+        move = game.legal_moves(state)[-1]
+        played.append(move)
+        state = game.apply(state, move)
+    record = cardrules.Record(game="biggenbende", rules=rules, seed=12, moves=tuple(played))
+    path = tmp_path / "record.json"
+    path.write_text(cardrules.dumps(record))
+    return path, record
+
+
+def test_replay_prints_every_move(run: Any, tmp_path: Path) -> None:
+    path, _ = _record_file(tmp_path)
+    result = run("replay", str(path))
+    assert result.code == 0
+    lines = result.out.splitlines()
+    assert lines[0] == "biggenbende: 3 players, seed 12, 30 moves"
+    assert lines[1].strip().startswith("1. seat 0: face up")
+    assert lines[30].strip().startswith("30. seat")
+
+
+def test_replay_a_finished_beggar_game_shows_the_cards(run: Any, tmp_path: Path) -> None:
+    state = beggar.new_game(seed=4)
+    record = cardrules.Record(
+        game="beggar", rules=state.rules, seed=4, moves=(beggar.Turn(),) * 76
+    )
+    path = tmp_path / "beggar.json"
+    path.write_text(cardrules.dumps(record))
+    result = run("replay", str(path))
+    assert result.code == 0
+    first_card = str(state.stacks[0][0])
+    assert f"1. seat 0: turn {first_card}" in result.out
+    assert "game over (normal)" in result.out
+    assert "winner" in result.out
+
+
+def test_replay_reports_the_broken_move_and_rule(run: Any, tmp_path: Path) -> None:
+    path, _ = _record_file(tmp_path)
+    doc = json.loads(path.read_text())
+    # Move 12 becomes a play of eleven 12s, which nobody holds.
+    doc["data"]["moves"][11] = {"type": "Play", "value": 12, "count": 11}
+    path.write_text(json.dumps(doc))
+    result = run("replay", str(path))
+    _one_error_line(result, "move 12", "seat", "play 11 x 12", "breaks rule BB-")
+    assert "11. seat" in result.out  # the moves before it were printed
+
+
+def test_replay_reports_moves_after_the_end(run: Any, tmp_path: Path) -> None:
+    record = cardrules.Record(
+        game="beggar", rules=beggar.Rules(), seed=4, moves=(beggar.Turn(),) * 80
+    )
+    path = tmp_path / "long.json"
+    path.write_text(cardrules.dumps(record))
+    _one_error_line(run("replay", str(path)), "move 77", "after the end")
+
+
+def test_replay_step_shows_positions_and_stops_on_q(run: Any, tmp_path: Path) -> None:
+    path, _ = _record_file(tmp_path)
+    result = run("replay", str(path), "--step", stdin="\n\nq\n")
+    assert result.code == 0
+    assert result.out.count("--- seat") == 3
+    assert "3. seat" in result.out
+    assert "4. seat" not in result.out
+
+
+def test_replay_step_without_input_runs_to_the_end(run: Any, tmp_path: Path) -> None:
+    path, _ = _record_file(tmp_path, moves=5)
+    result = run("replay", str(path), "--step", stdin="")
+    assert result.code == 0
+    assert result.out.count("--- seat") == 5
+
+
+@pytest.mark.parametrize(
+    ("content", "fragments"),
+    [
+        (b"not json at all", ("not valid JSON",)),
+        (b"\xff\xfe\x00garbage", ("not valid JSON",)),
+        (b'{"format": "cardrules"}', ("missing",)),
+        (b"", ("not valid JSON",)),
+    ],
+)
+def test_replay_invalid_files_exit_1_with_one_line(
+    run: Any, tmp_path: Path, content: bytes, fragments: tuple[str, ...]
+) -> None:
+    path = tmp_path / "bad.json"
+    path.write_bytes(content)
+    _one_error_line(run("replay", str(path)), str(path), *fragments)
+
+
+def test_replay_unreadable_paths_exit_1(run: Any, tmp_path: Path) -> None:
+    _one_error_line(run("replay", str(tmp_path / "missing.json")), "missing.json", "No such file")
+    _one_error_line(run("replay", str(tmp_path)), str(tmp_path))
+
+
+def test_replay_of_a_state_is_refused(run: Any, tmp_path: Path) -> None:
+    path = tmp_path / "state.json"
+    path.write_text(cardrules.dumps(beggar.new_game(seed=1)))
+    _one_error_line(run("replay", str(path)), "holds a state, not a record")
+
+
+# --------------------------------------------------------------------------- beggar
+
+
+def test_beggar_stacks_play_out(run: Any) -> None:
+    result = run("beggar", *MANN_AND_WU)
+    assert result.code == 0
+    assert "cards: 7157" in result.out
+    assert "tricks: 1007" in result.out
+    assert "winner: seat 1" in result.out
+
+
+def test_beggar_endless_deal_prints_its_cycle(run: Any) -> None:
+    result = run("beggar", "--", *CASELLA)
+    assert result.code == 0
+    assert "entered after 34 cards and 4 tricks" in result.out
+    assert "440 cards and 62 tricks long" in result.out
+
+
+def test_beggar_seed_and_players(run: Any) -> None:
+    result = run("beggar", "--seed", "3")
+    assert result.code == 0
+    assert "cards: 334" in result.out
+    four = run("beggar", "--seed", "3", "--players", "4")
+    assert four.code == 0
+    assert "seat 3: " in four.out
+
+
+def test_beggar_records_are_checked(run: Any) -> None:
+    result = run("beggar", "--records")
+    assert result.code == 0
+    assert "Mann and Wu  2007     7157    1007  ok" in result.out
+    assert "Casella      2024  endless" in result.out
+    assert f"all {len(beggar.RECORD_GAMES)} record games play out" in result.out
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragments"),
+    [
+        (["beggar", MANN_AND_WU[0], MANN_AND_WU[1][:-1]], ("51 cards",)),
+        (["beggar", MANN_AND_WU[0]], ("give 2 to 4 stacks",)),
+        (["beggar", "XYZ", "ABC"], ("bad character 'X'",)),
+        (["beggar"], ("give 2 to 4 stacks, --seed S or --records",)),
+        (["beggar", *MANN_AND_WU, "--seed", "1"], ("not both",)),
+        (["beggar", "--records", "--seed", "1"], ("--records takes",)),
+        (["beggar", "--seed", "1", "--players", "5"], ("players",)),
+    ],
+)
+def test_beggar_errors_exit_1_with_one_line(
+    run: Any, argv: list[str], fragments: tuple[str, ...]
+) -> None:
+    _one_error_line(run(*argv), *fragments)
+
+
+# --------------------------------------------------------------------------- rendering
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_every_game_renders_every_seat(game: cardrules.Game, seat: int) -> None:
+    state = game.new_game(game.Rules(), seed=2)
+    for _ in range(40):
+        if game.is_over(state):
+            break
+        text = render_view(game.name, game.view(state, seat))
+        assert f"seat {seat} (you)" in text
+        state = game.apply(state, game.legal_moves(state)[0])
+
+
+def test_an_unknown_game_renders_its_fields() -> None:
+    @attrs.frozen
+    class Hand:
+        cards: tuple[int, ...]
+
+    @attrs.frozen
+    class View:
+        seat: int
+        hands: tuple[Hand, ...]
+        top: Hand
+        drawn: int | None
+        over: bool
+
+    text = render_view("dominoes", View(1, (Hand((1, 2)), Hand(())), Hand((5,)), None, False))
+    assert text == render_generic(View(1, (Hand((1, 2)), Hand(())), Hand((5,)), None, False))
+    assert text.splitlines() == [
+        "seat: 1",
+        "hands:",
+        "  [0]",
+        "    cards: 1 2",
+        "  [1]",
+        "    cards: (none)",
+        "top:",
+        "  cards: 5",
+        "drawn: -",
+        "over: no",
+    ]
+
+
+def test_a_renderer_that_breaks_falls_back_to_the_fields() -> None:
+    @attrs.frozen
+    class View:
+        seat: int
+
+    assert render_view("allegra", View(0)) == "seat: 0"
+
+
+def test_the_allegra_areas_mark_the_shared_column() -> None:
+    state = allegra.new_game(allegra.Rules(players=2), seed=3)
+    text = render_view("allegra", allegra.view(state, 0))
+    assert "p1.c3 | p0.c0 p0.c1 p0.c2 p0.c3" in text
+    assert "p0.c3 | p1.c0 p1.c1 p1.c2 p1.c3" in text
+    rows = [line for line in text.splitlines() if line.startswith("    r")]
+    assert sum(line.count("?") for line in rows) == 30  # 15 face-down places per area
+
+
+def test_render_played_and_outcome() -> None:
+    before = beggar.new_game(seed=1)
+    after = beggar.apply(before, beggar.Turn())
+    text = render_played("beggar", beggar.Turn(), beggar.view(before, 1), beggar.view(after, 1))
+    assert text == f"turn {before.stacks[0][0]}"
+    outcome = cardrules.Outcome(scores=(1, 1), winners=frozenset(), reason="endless")
+    assert render_outcome(outcome).splitlines()[-1] == "  no winner"
+
+
+# --------------------------------------------------------------------------- subprocess
+
+
+def _cli(*argv: str, stdin: str = "", cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONWARNINGS": "error"}
+    return subprocess.run(
+        [sys.executable, "-m", "cardrules", *argv],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        env=env,
+        cwd=cwd,
+    )
+
+
+def test_subprocess_simulate_with_jobs() -> None:
+    proc = _cli("simulate", "beggar", "--games", "4", "--jobs", "2", "--json")
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["games"] == 4
+    assert proc.stderr == ""
+
+
+def test_subprocess_play_save_and_replay(tmp_path: Path) -> None:
+    proc = _cli(
+        "play", "beggar", "--seed", "4", "--save", "g.json", stdin="\n" * 100, cwd=tmp_path
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "game over" in proc.stdout
+    proc = _cli("replay", "g.json", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert "76. seat" in proc.stdout
+
+
+def test_subprocess_beggar_records() -> None:
+    proc = _cli("beggar", "--records")
+    assert proc.returncode == 0, proc.stderr
+    assert "Paulhus" in proc.stdout
+
+
+def test_subprocess_errors_have_no_traceback(tmp_path: Path) -> None:
+    proc = _cli("replay", str(tmp_path / "nothing.json"))
+    assert proc.returncode == 1
+    assert proc.stderr.startswith("cardrules: error: ")
+    assert len(proc.stderr.splitlines()) == 1
+    proc = _cli("simulate")
+    assert proc.returncode == 2
+    assert "Traceback" not in proc.stderr
+
+
+def test_an_internal_error_is_one_line_unless_debugging(
+    run: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(args: Any) -> int:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr("cardrules.cli._cmd_beggar", broken)
+    monkeypatch.delenv("CARDRULES_DEBUG", raising=False)
+    _one_error_line(run("beggar", "--records"), "internal error", "RuntimeError: boom")
+    monkeypatch.setenv("CARDRULES_DEBUG", "1")
+    with pytest.raises(RuntimeError, match="boom"):
+        main(["beggar", "--records"])
