@@ -258,12 +258,14 @@ def test_replay_reports_the_first_illegal_move_by_number(game: Game) -> None:
 
 def test_record_needs_exactly_one_start(game: Game) -> None:
     start = game.new_game(game.Rules(), seed=1)
-    for record in (
-        Record(game=game.name, rules=game.Rules()),
-        Record(game=game.name, rules=game.Rules(), seed=1, start=start),
-    ):
-        with pytest.raises(cardrules.CardrulesError, match="exactly one of seed and start"):
-            replay(record)
+    with pytest.raises(cardrules.RulesError, match="exactly one of seed and start"):
+        Record(game=game.name, rules=game.Rules())
+    with pytest.raises(cardrules.RulesError, match="exactly one of seed and start"):
+        Record(game=game.name, rules=game.Rules(), seed=1, start=start)
+    doc = json.loads(dumps(Record(game=game.name, rules=game.Rules(), seed=1)))
+    doc["data"]["seed"] = None
+    with pytest.raises(SerializationError, match="exactly one of seed and start"):
+        loads(json.dumps(doc))
 
 
 def test_record_from_a_start_state_round_trips(game: Game) -> None:
@@ -288,3 +290,15 @@ def test_record_with_a_bad_move_names_its_index(game: Game) -> None:
     doc["data"]["moves"] = [{"type": "Nothing"}]
     with pytest.raises(SerializationError, match=r"\$\.data\.moves\[0\]"):
         loads(json.dumps(doc))
+
+
+def test_record_checks_what_it_is_given(game: Game) -> None:
+    other = next(g for name, g in cardrules.GAMES.items() if name != game.name)
+    with pytest.raises(cardrules.RulesError, match="rules: not"):
+        Record(game=game.name, rules=other.Rules(), seed=1)
+    with pytest.raises(cardrules.RulesError, match="seed: must be an int"):
+        Record(game=game.name, rules=game.Rules(), seed=2**64)
+    with pytest.raises(cardrules.RulesError, match="start: not a"):
+        Record(game=game.name, rules=game.Rules(), start=other.new_game(other.Rules(), seed=1))
+    with pytest.raises(cardrules.CardrulesError, match="unknown game"):
+        Record(game="poker", rules=game.Rules(), seed=1)

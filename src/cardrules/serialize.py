@@ -44,6 +44,7 @@ from cardrules.errors import (
     CardrulesError,
     IllegalMoveError,
     InvalidStateError,
+    RulesError,
     SerializationError,
 )
 from cardrules.game import Game
@@ -81,7 +82,12 @@ class Record:
 
     A game dealt from a seed has ``seed`` set and ``start`` ``None``; a game from an
     explicit deal keeps its first state in ``start`` (``seed`` is then ``None``).
-    :func:`replay` plays it back.
+    :func:`replay` plays it back, checking every move.
+
+    Raises:
+        CardrulesError: for an unknown game; ``RulesError`` for rules or a start state
+            of another game, a seed out of range, moves that are not a tuple, or not
+            exactly one of ``seed`` and ``start``.
 
     >>> from cardrules import beggar
     >>> record = Record(game="beggar", rules=beggar.Rules(), seed=3)
@@ -101,6 +107,19 @@ class Record:
     start: Any = None
     """The first state, for a game that did not start from a seed."""
 
+    def __attrs_post_init__(self) -> None:
+        game = get_game(self.game)
+        if not isinstance(self.rules, game.Rules):
+            raise RulesError(f"rules: not {self.game} Rules: {self.rules!r}")
+        if self.seed is not None and (type(self.seed) is not int or not 0 <= self.seed < 2**64):
+            raise RulesError(f"seed: must be an int in [0, 2**64), not {self.seed!r}")
+        if self.start is not None and not isinstance(self.start, game.State):
+            raise RulesError(f"start: not a {self.game} State: {type(self.start).__name__}")
+        if not isinstance(self.moves, tuple):
+            raise RulesError(f"moves: must be a tuple, not {type(self.moves).__name__}")
+        if (self.seed is None) == (self.start is None):
+            raise RulesError("a record needs exactly one of seed and start")
+
     def with_move(self, move: Any) -> Record:
         """
         This record with one more move at the end.
@@ -117,8 +136,6 @@ def replay(record: Record) -> Any:
     Play a record back, checking every move, and return the final state.
 
     Raises:
-        CardrulesError: for an unknown game, or a record with neither or both
-            of ``seed`` and ``start``.
         IllegalMoveError: for the first move that breaks a rule; its message gives
             the move's number (1-based) and its ``index`` attribute the 0-based index.
 
@@ -128,8 +145,6 @@ def replay(record: Record) -> Any:
     4
     """
     game = get_game(record.game)
-    if (record.seed is None) == (record.start is None):
-        raise CardrulesError("a record needs exactly one of seed and start")
     if record.start is not None:
         state = record.start
     else:
@@ -544,7 +559,10 @@ def _load_record(conv: cattrs.Converter, game: Game, data: Any) -> Record:
             raise InvalidStateError("$.data.start: its rules differ from the record's rules")
     if (seed is None) == (start is None):
         raise SerializationError("$.data: a record needs exactly one of seed and start")
-    return Record(game=game.name, rules=rules, seed=seed, moves=tuple(moves), start=start)
+    try:
+        return Record(game=game.name, rules=rules, seed=seed, moves=tuple(moves), start=start)
+    except CardrulesError as exc:  # pragma: no cover - every field was checked above
+        raise SerializationError(f"$.data: {exc}") from None
 
 
 def loads(text: str | bytes, *, game: str | None = None, kind: Kind | None = None) -> Any:
