@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import itertools
 
+import attrs
 import pytest
 
-from cardrules import IllegalMoveError, Rng, RulesError
+from cardrules import IllegalMoveError, InvalidStateError, Rng, RulesError
 from cardrules import biggenbende as bb
 from cardrules.biggenbende import ChooseFaceUp, PickUp, Play, TurnFaceDown
 from tests.biggenbende._deals import NONE_ROW, J, counts, go, start, total
@@ -573,3 +574,103 @@ def test_bb21_what_a_player_sees() -> None:
             assert bb.view(bb.redeal_hidden(state, seat, seed=k), seat) == bb.view(state, seat)
     with pytest.raises(RulesError):
         bb.view(state, 3)
+
+
+# --------------------------------------------------------------------------- regressions
+# Deviations found by the lockstep reference (tests/biggenbende/test_reference.py) and by
+# review: states the rules never reach must be rejected, and no deal may lead to one.
+
+
+def test_bb4_an_explicit_choice_leaves_a_hand_card_while_the_draw_pile_has_cards() -> None:
+    # BB-4 and BB-7: with a draw pile, a hand of three would be empty after the choice,
+    # and its owner would play face-up cards while the draw pile still has cards.
+    with pytest.raises(RulesError, match=r"deal.hands\[0\].*4 cards"):
+        start([(1, 2, 3), (4, 5, 6, 7), (9, 10, 11, 12)], draw=(11, 12), choose=True)
+    state = start([(1, 2, 3, 5), (4, 5, 6, 7), (9, 10, 11, 12)], draw=(11, 12), choose=True)
+    state = go(state, ChooseFaceUp((1, 2, 3)), ChooseFaceUp((4, 5, 6)), ChooseFaceUp((9, 10, 11)))
+    bb.check_state(state)
+    assert bb.legal_moves(state) == (Play(5, 1),)  # from the hand, not the face-up cards
+    # Without a draw pile three cards are enough (the face-up cards are played next).
+    state = start([(1, 2, 3), (4, 5, 6), (9, 10, 11)], choose=True)
+    state = go(state, ChooseFaceUp((1, 2, 3)), ChooseFaceUp((4, 5, 6)), ChooseFaceUp((9, 10, 11)))
+    bb.check_state(state)
+    assert bb.legal_moves(state) == (Play(1, 1), Play(2, 1), Play(3, 1))
+
+
+def test_bb4_a_choice_state_where_the_chooser_cannot_choose_is_rejected() -> None:
+    # A seat still to choose needs three cards (and one more while the draw pile has
+    # cards); a seat that chose keeps a hand card while the draw pile has cards (BB-7).
+    state = start([(1, 2, 3, 4, 5), (1, 2, 3, 4), (6, 7, 9, 10)], draw=(11,), choose=True)
+    bb.check_state(state)
+    short = attrs.evolve(
+        state, hands=(counts(1, 2), counts(1, 2, 3, 3, 4, 4, 5), *state.hands[2:])
+    )
+    with pytest.raises(InvalidStateError, match=r"hands\[0\].*BB-4"):
+        bb.check_state(short)
+    three = attrs.evolve(
+        state, hands=(counts(1, 2, 3), counts(1, 2, 3, 4, 4, 5), *state.hands[2:])
+    )
+    with pytest.raises(InvalidStateError, match=r"hands\[0\]"):
+        bb.check_state(three)
+    chosen = go(state, ChooseFaceUp((1, 2, 3)))
+    bb.check_state(chosen)
+    emptied = attrs.evolve(
+        chosen,
+        hands=(counts(), counts(1, 2, 3, 4, 4, 5), *chosen.hands[2:]),
+    )
+    with pytest.raises(InvalidStateError, match=r"hands\[0\]"):
+        bb.check_state(emptied)
+
+
+def test_bb12_no_three_identical_cards_anywhere_in_the_pile() -> None:
+    # Three equal cards burn as soon as they lie on top, so no pile ever holds a run of
+    # three, even under later cards.
+    state = start([(5, 7), (9,), (9,)], discard=(2, 6, 6))
+    bb.check_state(state)
+    removed = list(state.removed)
+    removed[6] -= 1
+    removed[7] -= 1
+    inside = attrs.evolve(state, discard=(2, 6, 6, 6, 7), removed=tuple(removed))
+    with pytest.raises(InvalidStateError, match=r"discard\[3\]: .*\(BB-12\)"):
+        bb.check_state(inside)
+    with pytest.raises(RulesError, match=r"deal.discard\[2\]: .*\(BB-12\)"):
+        start([(5,), (9,), (9,)], discard=(J, J, J, 3))
+    # The path of any pile problem names the card: discard[1], not "discard: 1]".
+    low = attrs.evolve(state, discard=(6, 2, 6), removed=state.removed)
+    with pytest.raises(InvalidStateError, match=r"^discard\[1\]: 2 cannot lie on 6 \(BB-6\)$"):
+        bb.check_state(low)
+
+
+def test_bb17_bb20_a_finished_round_was_either_completed_or_cut() -> None:
+    rows = (NONE_ROW, NONE_ROW, (12, 12, 12))
+    done = go(start([(2,), (3,), (4,)], face_down=rows, rounds=1), Play(2, 1), Play(3, 1))
+    assert bb.is_over(done)
+    bb.check_state(done)
+    with pytest.raises(InvalidStateError, match="cut_rounds"):
+        bb.check_state(attrs.evolve(done, cut_rounds=(1,)))  # two out: scored normally
+    cut = go(start([(2, 5), (3, 6), (5, 7)], max_turns_per_round=1, rounds=1), Play(2, 1))
+    assert bb.is_over(cut)
+    assert cut.cut_rounds == (1,)
+    bb.check_state(cut)
+    with pytest.raises(InvalidStateError, match="BB-17"):
+        bb.check_state(attrs.evolve(cut, cut_rounds=()))  # neither two out nor cut
+    with pytest.raises(InvalidStateError, match="BB-20"):
+        bb.check_state(attrs.evolve(cut, moves=0))  # a cut round used up its moves
+    no_limit = attrs.evolve(cut.rules, max_turns_per_round=None)
+    with pytest.raises(InvalidStateError, match="BB-20"):
+        bb.check_state(attrs.evolve(cut, rules=no_limit))  # no limit, no cut
+
+
+def test_bb6_bb7_a_malformed_play_says_what_is_wrong() -> None:
+    state = start([(5, 7), (9,), (9,)])
+    for move, rule, reason in [
+        (Play(13, 1), "BB-6", "not a card value"),
+        (Play("7", 1), "BB-6", "not a card value"),  # type: ignore[arg-type]
+        (Play(7, 0), "BB-6", "at least one card"),
+        (Play(7, 2), "BB-7", "the hand holds 1 x 7, fewer than 2"),
+        (Play(3, 1), "BB-7", "the hand holds 0 x 3, fewer than 1"),
+    ]:
+        with pytest.raises(IllegalMoveError) as exc:
+            bb.apply(state, move)
+        assert (exc.value.rule, exc.value.move) == (rule, move)
+        assert reason in exc.value.reason

@@ -303,15 +303,21 @@ def _from_deal(rules: Rules, seed: int, deal: Deal) -> State:
         )
     problem = _discard_problem(tuple(discard))
     if problem:
-        raise RulesError(f"deal.discard: {problem}")
+        raise RulesError(f"deal.discard[{problem[0]}]: {problem[1]}")
     if choosing:
         if discard:
             raise RulesError(
                 "deal.discard: must be empty while the face-up cards are chosen (BB-4)"
             )
+        # BB-4, BB-7: three cards to choose, and one more to keep in hand while the draw
+        # pile has cards (a hand is empty only once the draw pile is).
+        need = 4 if draw else 3
         for s in range(n):
-            if len(hands[s]) < 3:
-                raise RulesError(f"deal.hands[{s}]: needs at least 3 cards to choose from (BB-4)")
+            if len(hands[s]) < need:
+                raise RulesError(
+                    f"deal.hands[{s}]: needs at least {need} cards to choose from "
+                    + ("while the draw pile has cards (BB-4, BB-7)" if draw else "(BB-4)")
+                )
     else:
         for s in range(n):
             if not hands[s] and not face_up[s] and face_down[s] == _NO_FACE_DOWN:
@@ -425,7 +431,7 @@ def apply(state: State, move: Move) -> State:
             or count < 1
             or source[value] < count
         ):
-            raise _not_held(move, from_hand)
+            raise _not_held(move, value, count, from_hand, source)
         discard = state.discard
         if value and discard:
             top = discard[-1]
@@ -481,9 +487,17 @@ def apply(state: State, move: Move) -> State:
     raise IllegalMoveError(move, "BB-6", f"{move!r} is not a Biggenbende move")
 
 
-def _not_held(move: Move, from_hand: bool) -> IllegalMoveError:
-    where = "the hand does" if from_hand else "the face-up cards (the hand is empty) do"
-    return IllegalMoveError(move, "BB-7", f"{where} not hold that many cards of that value")
+def _not_held(
+    move: Move, value: object, count: object, from_hand: bool, source: tuple[int, ...]
+) -> IllegalMoveError:
+    """The error for a play whose cards the source does not hold (off the hot path)."""
+    if type(value) is not int or not 0 <= value < VALUES:
+        return IllegalMoveError(move, "BB-6", f"{value!r} is not a card value (0 = joker, 1..12)")
+    if type(count) is not int or count < 1:
+        return IllegalMoveError(move, "BB-6", f"a play has at least one card, not {count!r}")
+    where = "the hand holds" if from_hand else "the face-up cards (the hand is empty) hold"
+    held = f"{source[value]} x {card_name(value)}"
+    return IllegalMoveError(move, "BB-7", f"{where} {held}, fewer than {count}")
 
 
 def _apply_choice(state: State, move: Move) -> State:
@@ -815,15 +829,22 @@ def redeal_hidden(state: State, seat: int, *, seed: int) -> State:
 # --------------------------------------------------------------------------- checks
 
 
-def _discard_problem(discard: tuple[int, ...]) -> str | None:
-    """What is wrong with a discard pile's order, or ``None``."""
+def _discard_problem(discard: tuple[int, ...]) -> tuple[int, str] | None:
+    """
+    What is wrong with a discard pile's order, as ``(index, what)``, or ``None``.
+
+    A pile that play builds holds no 8 (BB-13), no value on a higher value but on a
+    joker (BB-6), and no three identical cards in a row anywhere: three identical
+    cards burn the pile as soon as they lie on top, and later cards only go on top
+    (BB-12).
+    """
     for i, card in enumerate(discard):
         if card == 8:
-            return f"[{i}]: an 8 burns the pile at once (BB-13)"
+            return i, "an 8 burns the pile at once (BB-13)"
         if i and card != JOKER and discard[i - 1] != JOKER and card < discard[i - 1]:
-            return f"[{i}]: {card} cannot lie on {discard[i - 1]} (BB-6)"
-    if len(discard) >= 3 and discard[-1] == discard[-2] == discard[-3]:
-        return "three identical cards on top burn the pile (BB-12)"
+            return i, f"{card} cannot lie on {discard[i - 1]} (BB-6)"
+        if i >= 2 and card == discard[i - 1] == discard[i - 2]:
+            return i, f"three identical cards ({card_name(card)}) burn the pile (BB-12)"
     return None
 
 
@@ -868,9 +889,11 @@ def check_state(state: State) -> None:
 
     Checked: the rules; every field's type and range; the deck all accounted for
     across hands, face-up rows, face-down rows, draw pile, discard pile and removed
-    cards; the discard pile's order (BB-6, BB-12, BB-13); chips conserved
-    (``supply + sum(chips) == rules.chips``); the seat to move in the round; the
-    choice phase (BB-4); no empty hand while the draw pile has cards (BB-7).
+    cards; the discard pile's order (BB-6, BB-12, BB-13: no run of three identical
+    cards anywhere); chips conserved (``supply + sum(chips) == rules.chips``); the
+    seat to move in the round; the choice phase (BB-4: three cards for each seat
+    still to choose); no empty hand while the draw pile has cards (BB-7); a finished
+    match's last round ended by two players out (BB-17) or by the turn limit (BB-20).
 
     >>> import attrs
     >>> from cardrules import biggenbende as bb
@@ -940,7 +963,7 @@ def check_state(state: State) -> None:
             )
     problem = _discard_problem(discard)
     if problem:
-        raise _bad("discard", problem[1:] if problem.startswith("[") else problem)
+        raise _bad(f"discard[{problem[0]}]", problem[1])
     # Chips (BB-3, BB-18).
     chips = _check_tuple(state.chips, "chips", n)
     for s, c in enumerate(chips):
@@ -966,6 +989,8 @@ def check_state(state: State) -> None:
     moves = _check_int(state.moves, "moves", 0)
     limit = rules.max_turns_per_round
     cut_rounds = _check_tuple(state.cut_rounds, "cut_rounds")
+    if cut_rounds and limit is None:
+        raise _bad("cut_rounds", "no round is cut without a turn limit (BB-20)")
     last = rnd if phase == "over" else rnd - 1
     previous = 0
     for i, r in enumerate(cut_rounds):
@@ -979,6 +1004,22 @@ def check_state(state: State) -> None:
             )
         if len(places) > 2 or (limit is not None and moves > limit):
             raise _bad("places", "more places or moves than a round allows")
+        # The last round ended: at the second player out (BB-17), or cut by the limit
+        # after exactly that many moves (BB-20), never both.
+        if rnd in cut_rounds:
+            if len(places) == 2:
+                raise _bad(
+                    "cut_rounds", f"round {rnd} ended with two players out, not cut (BB-20)"
+                )
+            if moves != limit:
+                raise _bad(
+                    "moves", f"round {rnd} was cut after {moves} moves, not {limit} (BB-20)"
+                )
+        elif len(places) != 2:
+            raise _bad(
+                "places",
+                f"round {rnd} ended with {len(places)} players out and was not cut (BB-17)",
+            )
         return
     if len(places) > 1:
         raise _bad("places", "the round ends when the second player goes out (BB-17)")
@@ -997,6 +1038,17 @@ def check_state(state: State) -> None:
             want = 3 if i < moves else 0
             if sum(face_up[s]) != want:
                 raise _bad(f"face_up[{s}]", f"expected {want} face-up cards while choosing (BB-4)")
+            # BB-4, BB-7: a seat still to choose has three cards to choose from, and every
+            # seat keeps a hand card while the draw pile has cards.
+            need = (0 if i < moves else 3) + (1 if draw else 0)
+            if sum(hands[s]) < need:
+                raise _bad(
+                    f"hands[{s}]",
+                    f"{sum(hands[s])} cards, {need} needed "
+                    + ("to choose from " if i >= moves else "")
+                    + ("while the draw pile has cards " if draw else "")
+                    + "(BB-4, BB-7)",
+                )
     elif draw:
         for s in range(n):
             if hands[s] == _EMPTY:

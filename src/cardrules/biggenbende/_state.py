@@ -215,7 +215,8 @@ class Deal:
     draw: tuple[int, ...]
     """The draw pile, bottom card first, top card last."""
     face_up: tuple[tuple[int, ...], ...] | None = None
-    """Each seat's face-up cards; ``None``: still to be chosen from the hands (BB-4)."""
+    """Each seat's face-up cards; ``None``: still to be chosen from the hands (BB-4),
+    which then hold at least 3 cards each (4 while the draw pile has cards, BB-7)."""
     discard: tuple[int, ...] = ()
     """The discard pile, bottom card first, top card last."""
     removed: tuple[int, ...] = ()
