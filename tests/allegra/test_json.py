@@ -47,6 +47,24 @@ def test_loads_rejects_a_state_that_breaks_allegra_invariants() -> None:
         cardrules.loads(json.dumps(doc))
 
 
+def test_al7_loads_rejects_a_knock_window_that_lets_a_seat_act_out_of_order() -> None:
+    state = play(start(Rules(players=4), FILL, FILL, FILL, FILL, deck=(11,)), Draw())
+    assert state.knock_queue == (1, 2, 3)
+    doc = json.loads(cardrules.dumps(state))
+    doc["data"]["knock_queue"] = [3, 2, 1]  # seat 3 would answer before seats 1 and 2
+    with pytest.raises(InvalidStateError, match=r"state\.knock_queue.*AL-7"):
+        cardrules.loads(json.dumps(doc))
+    doc = json.loads(cardrules.dumps(state))
+    doc["data"]["knock_queue"] = [2, 3]  # seat 1 would never be asked
+    with pytest.raises(InvalidStateError, match=r"state\.knock.*AL-7"):
+        cardrules.loads(json.dumps(doc))
+    two = play(start(Rules(players=2), FILL, FILL, deck=(11,)), Draw())
+    doc = json.loads(cardrules.dumps(two))
+    doc["data"]["phase"], doc["data"]["knock_queue"] = "knock", [1]  # no knocks with 2
+    with pytest.raises(InvalidStateError, match=r"3 or more players \(AL-7\)"):
+        cardrules.loads(json.dumps(doc))
+
+
 def test_records_replay() -> None:
     rules = Rules(players=3)
     state = al.new_game(rules, seed=12)

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import collections
 
+import attrs
 import pytest
 
-from cardrules import GameOverError, IllegalMoveError, RulesError
+from cardrules import GameOverError, IllegalMoveError, InvalidStateError, RulesError
 from cardrules import allegra as al
 from cardrules._rng import _below
 from cardrules.allegra import (
@@ -734,3 +735,132 @@ def test_public_names_are_sorted_and_exist() -> None:
         assert hasattr(al, name), name
     assert al.GAME.name == "allegra"
     assert al.GAME.rules_version == 1
+
+
+# --------------------------------------------------------------------------- check_state
+
+# Tampered states (as ``cardrules.loads`` could receive them) that break a rule must be
+# rejected by ``check_state``; each test is named after the rule the tampering breaks.
+
+
+def _reach(rules: Rules, until: object, seed: int = 0) -> al.State:
+    state = random_play(al.new_game(rules, seed=seed), seed, until)
+    assert until(state)  # type: ignore[operator]
+    al.check_state(state)
+    return state
+
+
+def _rejected(state: al.State, match: str) -> None:
+    with pytest.raises(InvalidStateError, match=match):
+        al.check_state(state)
+
+
+def test_al7_check_state_rejects_a_knock_window_out_of_turn_order() -> None:
+    state = _reach(R4, lambda s: s.phase == "knock" and len(s.knock_queue) == 3)
+    drawer = state.current
+    assert state.knock_queue == tuple((drawer + k) % 4 for k in (1, 2, 3))
+    # the last seat of the window answering first would act out of its order
+    _rejected(attrs.evolve(state, knock_queue=state.knock_queue[::-1]), r"state\.knock_queue")
+    # a seat dropped from the window would never be asked
+    _rejected(attrs.evolve(state, knock_queue=state.knock_queue[:2]), r"state\.knock_queue")
+    # a seat that answered before its turn
+    first, second, third = state.knock_queue
+    _rejected(attrs.evolve(state, knock_queue=(first, second), knockers=(third,)), r"state\.knock")
+    # after the window every asked seat has answered, knocks and passes in turn order
+    after = _reach(R4, lambda s: s.phase == "drawn" and len(s.passers) == 3)
+    _rejected(attrs.evolve(after, passers=after.passers[:2]), r"state\.knock")
+    _rejected(attrs.evolve(after, passers=after.passers[::-1]), r"state\.knock")
+
+
+def test_al7_check_state_rejects_knocking_with_two_players() -> None:
+    state = _reach(R2, lambda s: s.phase == "drawn")
+    other = 1 - state.current
+    _rejected(attrs.evolve(state, phase="knock", knock_queue=(other,)), r"AL-7")
+    _rejected(attrs.evolve(state, phase="give", knockers=(other,)), r"AL-7")
+
+
+def test_al7_check_state_rejects_knock_answers_outside_a_window() -> None:
+    state = _reach(R4, lambda s: s.phase == "turn" and s.turns > 2)
+    nxt = (state.current + 1) % 4
+    _rejected(attrs.evolve(state, knockers=(nxt,)), r"state\.knock")
+
+
+def test_al7_check_state_rejects_an_exchange_that_cannot_be_made() -> None:
+    # A receiver whose area holds no card: the exchange could never be made (the
+    # game would wait for a Place that does not exist).
+    state = _reach(R3, lambda s: s.phase == "place")
+    assert state.receiver is not None
+    emptied = remove_places_raw(state, list(al.area(state.receiver, 3)))
+    assert al.legal_moves(emptied) == ()
+    _rejected(emptied, r"AL-7")
+
+
+def remove_places_raw(state: al.State, slots: list[al.Slot]) -> al.State:
+    """Like ``helpers.remove_places`` but without checking the result."""
+    cards = list(state.cards)
+    face_up = list(state.face_up)
+    removed = list(state.removed)
+    for slot in slots:
+        i = slot.owner * 12 + slot.row * 4 + slot.col
+        if cards[i] is not None:
+            removed.append(cards[i])  # type: ignore[arg-type]
+        cards[i] = None
+        face_up[i] = False
+    return attrs.evolve(state, cards=tuple(cards), face_up=tuple(face_up), removed=tuple(removed))
+
+
+def test_al7_check_state_rejects_a_placed_card_lying_face_down() -> None:
+    state = _reach(R4, lambda s: s.phase == "exchange")
+    assert state.placed is not None
+    i = state.placed.owner * 12 + state.placed.row * 4 + state.placed.col
+    up = tuple(False if k == i else u for k, u in enumerate(state.face_up))
+    _rejected(attrs.evolve(state, face_up=up), r"state\.placed")
+
+
+def test_al9_check_state_rejects_last_turns_that_do_not_match_the_ender() -> None:
+    state = _reach(R4, lambda s: s.ender is not None and s.phase == "turn" and s.last_turns == 2)
+    assert state.current == (state.ender + 2) % 4  # type: ignore[operator]
+    _rejected(attrs.evolve(state, last_turns=3), r"state\.last_turns")
+    _rejected(attrs.evolve(state, last_turns=1), r"state\.last_turns")
+
+
+def test_al9_check_state_rejects_an_ender_whose_area_has_a_face_down_card() -> None:
+    state = _reach(R4, lambda s: s.ender is not None and s.phase == "turn")
+    ender = state.ender
+    assert ender is not None
+    i = next(k for k in range(ender * 12, ender * 12 + 12) if state.cards[k] is not None)
+    up = tuple(False if k == i else u for k, u in enumerate(state.face_up))
+    _rejected(attrs.evolve(state, face_up=up), r"state\.ender.*AL-9")
+
+
+def test_al10_check_state_rejects_a_finished_game_with_a_face_down_card() -> None:
+    state = _reach(R3, al.is_over)
+    i = next(k for k, c in enumerate(state.cards) if c is not None)
+    up = tuple(False if k == i else u for k, u in enumerate(state.face_up))
+    _rejected(attrs.evolve(state, face_up=up), r"state\.face_up")
+
+
+def test_al12_check_state_rejects_a_game_over_before_the_last_round() -> None:
+    state = _reach(R3, al.is_over)
+    _rejected(attrs.evolve(state, round=2, scores=state.scores[:2]), r"state\.round")
+
+
+def test_al13_check_state_rejects_turns_during_the_setup_and_repeated_cut_rounds() -> None:
+    setup = al.new_game(R3, seed=1)
+    _rejected(attrs.evolve(setup, turns=4), r"state\.turns")
+    over = _reach(Rules(players=2, max_turns_per_round=3), al.is_over)
+    assert over.cut_rounds == (1, 2, 3)
+    _rejected(attrs.evolve(over, cut_rounds=(1, 1, 2)), r"state\.cut_rounds")
+    _rejected(attrs.evolve(over, cut_rounds=(2, 1)), r"state\.cut_rounds")
+
+
+def test_al8_check_state_rejects_a_triple_showing_during_an_exchange() -> None:
+    # Mid-exchange a line through the card K just placed may wait for step 3; any other
+    # triple would have been removed by an earlier action.
+    grids = ("5* 5 5* 4 / 1 6 7 8 / 9 10 11 0", FILL, FILL)
+    state = start(R3, *grids, deck=(11,))
+    state = play(state, Draw(), Knock(), Pass(), Give(1), Place(S("p1.r1c1")))
+    assert state.phase == "exchange"
+    up = list(state.face_up)
+    up[1] = True  # p0.r0c1: 5 5 5 in seat 0's row 0, away from the placed card
+    _rejected(attrs.evolve(state, face_up=tuple(up)), r"state\.cards: a triple .*AL-8")

@@ -123,8 +123,9 @@ def new_game(rules: Rules | None = None, *, seed: int, layout: Layout | None = N
             later rounds are dealt from ``Rng(seed)``.
 
     Returns:
-        The first state: the setup reveals of seat 0 (AL-4, AL-5), or its first turn
-        for a layout with ``reveals=False``.
+        The first state: the setup reveals of seat 0 (AL-4, AL-5; of the next seat
+        with a face-down card in its area if a layout leaves seat 0's area none), or
+        seat 0's first turn for a layout with ``reveals=False``.
 
     Raises:
         ~cardrules.RulesError: for a bad seed, rules or layout.
@@ -1154,7 +1155,15 @@ def check_state(state: State) -> None:
     for across grids, deck, discard pile, removed cards, the drawn card and a
     knocker's hand (AL-1); no card face up on a removed place; as many removed cards
     as removed places (AL-8); what each phase needs (the seat to move, the drawn card,
-    the exchange); no triple showing after a completed action (AL-8).
+    the exchange); the knock window (AL-7: only with 3 or more players, the seats
+    still to answer and the knocks and passes made are exactly the other seats whose
+    area holds a card, each once, in turn order from the drawer's next; the receiver
+    knocked, an exchange with it is possible and the given card lies face up); no
+    face-down card in the ender's area and the last turns left matching the ender and
+    the seat to play (AL-9); a finished game after its last round with every card
+    face up (AL-10, AL-12); no turn counted during the setup and each cut round
+    listed once (AL-13); no triple showing after a completed action, and
+    mid-exchange only one through the card just placed (AL-8).
 
     >>> check_state(new_game(seed=4))
     """
@@ -1248,6 +1257,10 @@ def check_state(state: State) -> None:
         type(r) is not int or not 1 <= r <= finished for r in state.cut_rounds
     ):
         raise _bad("state.cut_rounds", "must hold finished round numbers")
+    if list(state.cut_rounds) != sorted(set(state.cut_rounds)):
+        raise _bad("state.cut_rounds", "must list each cut round once, in order (AL-13)")
+    if phase == "over" and state.round != rules.rounds:
+        raise _bad("state.round", f"the game ends after round {rules.rounds} (AL-12)")
     _check_seat("state.current", state.current, n)
     for name in ("knock_queue", "knockers", "passers"):
         for k, q in enumerate(getattr(state, name)):
@@ -1261,6 +1274,31 @@ def check_state(state: State) -> None:
         raise _bad("state.knock_queue", "must be non-empty exactly in the knock window")
     if phase == "give" and not state.knockers:
         raise _bad("state.knockers", "the drawer answers knocks only when someone knocked")
+    # AL-7: a knock window follows every draw with 3 or more players; it asks each other
+    # seat whose area holds a card once, in turn order from the drawer's next.
+    if n < 3 or phase not in ("knock", "give", "place", "exchange", "drawn"):
+        if asked:
+            why = "knocking needs 3 or more players" if n < 3 else "no knock window is open"
+            raise _bad("state.knock_queue", f"no seat can knock or pass: {why} (AL-7)")
+    else:
+        order = [q for q in t.others[state.current] if _has_card(t.areas[q], cards)]
+        done = len(order) - len(state.knock_queue)
+        rank = {q: k for k, q in enumerate(order)}
+        if done < 0 or tuple(order[done:]) != state.knock_queue:
+            raise _bad(
+                "state.knock_queue",
+                f"must be the seats still to answer of {tuple(order)}, in turn order (AL-7)",
+            )
+        if (
+            set(state.knockers + state.passers) != set(order[:done])
+            or [rank[q] for q in state.knockers] != sorted(rank[q] for q in state.knockers)
+            or [rank[q] for q in state.passers] != sorted(rank[q] for q in state.passers)
+        ):
+            raise _bad(
+                "state.knockers",
+                f"the knocks and passes must be the answers of {tuple(order[:done])}, "
+                "each seat once, in turn order (AL-7)",
+            )
     if phase in ("place", "exchange"):
         if state.receiver not in state.knockers:
             raise _bad("state.receiver", "the card goes to a seat that knocked (AL-7)")
@@ -1274,6 +1312,14 @@ def check_state(state: State) -> None:
             raise _bad("state.placed", f"{p!r} is not a place of this game")
         if index(p) not in t.area_sets[state.receiver]:  # type: ignore[index]
             raise _bad("state.placed", "must lie in the receiver's area")
+        if cards[index(p)] is None or not face_up[index(p)]:
+            raise _bad("state.placed", "the given card lies face up there (AL-7)")
+    if phase in ("place", "exchange") and not _can_exchange(
+        t.areas[state.receiver],  # type: ignore[index]
+        t.areas[state.current],
+        cards,
+    ):
+        raise _bad("state.receiver", "no exchange is possible with the receiver (AL-7)")
     left = state.reveals_left
     if phase == "reveal":
         if left not in (1, 2):
@@ -1292,13 +1338,46 @@ def check_state(state: State) -> None:
         raise _bad("state.last_turns", "the round is ending: some last turns remain (AL-9)")
     if state.ender is not None and phase == "reveal":
         raise _bad("state.ender", "nobody can end the round during the setup (AL-9)")
+    if state.ender is not None and _has_face_down(t.areas[state.ender], cards, face_up):
+        # Cards only ever turn face up, so the ender's area stays without face-down cards.
+        raise _bad("state.ender", f"seat {state.ender}'s area has a face-down card (AL-9)")
+    if (
+        state.ender is not None
+        and phase != "over"
+        and state.last_turns != (state.ender - state.current) % n
+    ):
+        raise _bad(
+            "state.last_turns",
+            f"seat {state.ender} ended the round and seat {state.current} is to play: "
+            f"{(state.ender - state.current) % n} turns remain, not {state.last_turns} (AL-9)",
+        )
+    if phase == "over" and any(
+        c is not None and not up for c, up in zip(cards, face_up, strict=True)
+    ):
+        raise _bad("state.face_up", "every card lies face up once the game is over (AL-10)")
     limit = rules.max_turns_per_round
     if type(state.turns) is not int or state.turns < 0:
         raise _bad("state.turns", "must be an int >= 0")
     if limit is not None and phase != "over" and state.turns >= limit:
         raise _bad("state.turns", f"the round should have been cut at {limit} turns (AL-13)")
+    if phase == "reveal" and state.turns != 0:
+        raise _bad("state.turns", "no turn is played during the setup reveals (AL-13)")
     if phase not in ("exchange", "over"):
         shown = _triples(t, cards, face_up, range(m))
         if shown:
             names = ", ".join(str(SLOTS[i]) for i in sorted(shown))
             raise _bad("state.cards", f"a triple is showing (AL-8): {names}")
+    elif phase == "exchange":
+        # Mid-exchange only a line through the card just placed can be pending.
+        here = index(state.placed)  # type: ignore[arg-type]
+        for w in t.windows:
+            a, b, c = w
+            if (
+                here not in w
+                and face_up[a]
+                and face_up[b]
+                and face_up[c]
+                and cards[a] == cards[b] == cards[c]
+            ):
+                names = ", ".join(str(SLOTS[i]) for i in w)
+                raise _bad("state.cards", f"a triple is showing (AL-8): {names}")
