@@ -184,3 +184,24 @@ def test_below_rejects_the_biased_top_block() -> None:
         value, rng = rng.below(bound)
         assert (value, rng) == (raw % bound, reference)
     assert rejected > 30  # about a quarter of the draws hit the rejected block
+
+
+def test_every_game_deals_the_same_in_a_new_process_and_hash_seed() -> None:
+    # The whole seeded deal and a few moves, as JSON, must not depend on the process
+    # or on PYTHONHASHSEED (no hash(), no set order anywhere in the engines).
+    code = (
+        "import cardrules\n"
+        "from cardrules.testing import random_playthrough\n"
+        "for name, game in sorted(cardrules.GAMES.items()):\n"
+        "    play = random_playthrough(game, game.Rules(), seed=42, choices=7, max_moves=60)\n"
+        "    print(cardrules.dumps(play.final))\n"
+    )
+    outputs = set()
+    for hash_seed in ("0", "1", "987654"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        result = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
+        )
+        outputs.add(result.stdout)
+    assert len(outputs) == 1
+    assert outputs.pop().count('"format":"cardrules"') == 3
