@@ -90,6 +90,36 @@ def test_check_state_names_the_bad_field(changes: dict[str, Any], message: str) 
         beggar.check_state(_broken(**changes))
 
 
+def test_check_state_rejects_a_payment_paid_in_full_but_not_taken() -> None:
+    # K - - with one more "-" moved from seat 1 to the pile: the king is paid, so BM-5
+    # says seat 0 has taken the pile. Loading such a state must fail, not play on.
+    state = turn(deal("K+", "----"), 3)
+    paid = attrs.evolve(
+        state,
+        stacks=(state.stacks[0], state.stacks[1][1:]),
+        pile=(*state.pile, state.stacks[1][0]),
+        owed=0,
+        cards=4,
+    )
+    with pytest.raises(InvalidStateError, match=r"pile: KC is paid in full.*\(BM-5\)"):
+        beggar.check_state(paid)
+    with pytest.raises(InvalidStateError, match="paid in full"):
+        cardrules.loads(cardrules.dumps(paid))
+
+
+def test_check_state_rejects_a_penalty_seat_that_is_out() -> None:
+    # Seat 0 laid the king, then is made out with its cards given to seat 2: apply would
+    # hand the pile to a seat that is out.
+    state = turn(deal("K+", "----", "---"), 1)
+    moved = attrs.evolve(
+        state,
+        stacks=((), state.stacks[1], state.stacks[2] + state.stacks[0]),
+        out=(True, False, False),
+    )
+    with pytest.raises(InvalidStateError, match=r"penalty_seat: seat 0 is out .*\(BM-7\)"):
+        beggar.check_state(moved)
+
+
 def test_check_state_finds_duplicate_and_missing_cards() -> None:
     state = new_game(seed=1)
     stacks = (state.stacks[0], (state.stacks[0][3], *state.stacks[1][1:]))

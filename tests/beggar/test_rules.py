@@ -260,6 +260,20 @@ def test_bm6_pile_goes_under_in_the_order_laid() -> None:
     assert after.stacks[0][-1] == laid[-1]
 
 
+def test_bm6_four_players_pile_of_three_payers_goes_under_in_the_order_laid() -> None:
+    # Seat 0's king; seat 1 pays "-" then a queen; seat 2 pays "-" then a jack; seat 3
+    # pays the jack with "-": seat 2 laid the last penalty card and takes all six.
+    state = deal("K+", "-Q", "-J", "---")
+    assert seats_to_move(state, 7) == [0, 1, 1, 2, 2, 3, 2]
+    before = turn(state, 5)
+    laid = (*before.pile, before.stacks[3][0])
+    assert marks(laid) == "K-Q-J-"
+    after = turn(before)
+    assert (after.turn, after.tricks, after.cards, after.pile) == (2, 1, 6, ())
+    assert after.stacks[2] == before.stacks[2] + laid
+    assert marks(after.stacks[2]) == "K-Q-J-"
+
+
 # BM-7 Out of cards --------------------------------------------------------------------
 
 
@@ -361,6 +375,59 @@ def test_bm7_hand_checked_four_player_game() -> None:
     assert play_out(state).winner == 0
 
 
+def test_bm7_three_players_payer_runs_out_and_the_last_penalty_player_takes() -> None:
+    # Seat 0's king; seat 1 pays with its last card, a queen; seat 2 pays the queen with
+    # its last card "-" and owes one more: it is out, and seat 1 (not seat 0) takes.
+    state = deal("K+", "Q", "-")
+    assert seats_to_move(state, 5) == [0, 1, 2, 1, 0]
+    after = turn(state, 3)
+    assert (after.turn, after.owed, after.penalty_seat) == (1, 0, None)
+    assert (after.cards, after.tricks, after.out) == (3, 1, (False, False, True))
+    assert marks(after.stacks[1]) == "KQ-"
+    assert sizes(after) == (49, 3, 0)
+    # Seat 1's king skips seat 2: seat 0 pays it.
+    after = turn(after)
+    assert (after.turn, after.owed, after.penalty_seat) == (0, 3, 1)
+    assert play_out(state).state == finish(state)
+
+
+def test_bm7_three_players_a_trick_that_empties_both_others_ends_at_once() -> None:
+    # Seat 2 holds no card but never had to turn: it is not out, and the game is over.
+    state = turn(deal("J+", "-", ""), 2)
+    assert (state.ended, state.turn, state.cards, state.tricks) == ("normal", 0, 2, 1)
+    assert state.out == (False, False, False)
+    assert outcome(state) == Outcome(scores=(52, 0, 0), winners=frozenset({0}), reason="normal")
+
+
+def test_bm7_three_players_the_one_player_left_with_cards_takes_at_once() -> None:
+    # Seat 0 turns its last card, a number card; seat 1, empty, must turn and is out;
+    # now only seat 2 has cards: it takes the pile (a trick) and wins without turning.
+    state = turn(deal("-", "", "+"))
+    assert (state.ended, state.turn, state.cards, state.tricks) == ("normal", 2, 1, 1)
+    assert state.out == (False, True, False)
+    assert outcome(state) == Outcome(scores=(0, 0, 52), winners=frozenset({2}), reason="normal")
+
+
+def test_bm7_four_players_seats_go_out_mid_game_and_are_skipped() -> None:
+    state = deal("--J+", "-", "---", "---")
+    # Seat 1 turns its last card in round 1 and is out when its turn comes round again
+    # (no payment owed: the turn passes on to seat 2); from then on it is skipped.
+    assert seats_to_move(state, 12) == [0, 1, 2, 3, 0, 2, 3, 0, 2, 0, 3, 0]
+    after = turn(state, 5)
+    assert (after.turn, after.out) == (2, (False, True, False, False))
+    # Seat 0's jack is paid by seat 2, the next seat that is not out; seat 0 takes 9 cards.
+    after = turn(state, 9)
+    assert (after.turn, after.cards, after.tricks) == (0, 9, 1)
+    assert (after.out, sizes(after)) == ((False, True, False, False), (51, 0, 0, 1))
+    # Seat 2 is empty but not out until it must turn (card 10); seat 3 goes out at card 12,
+    # and seat 0, alone with cards, takes the last pile of three.
+    assert turn(state, 10).out == (False, True, True, False)
+    final = turn(state, 12)
+    assert (final.ended, final.turn, final.cards, final.tricks) == ("normal", 0, 12, 2)
+    assert (final.out, sizes(final)) == ((False, True, True, True), (52, 0, 0, 0))
+    assert play_out(state).state == final
+
+
 # BM-8 Counting ------------------------------------------------------------------------
 
 
@@ -437,6 +504,21 @@ def test_bm9_endless_with_a_seat_out() -> None:
     )
 
 
+def test_bm9_four_players_two_seats_out_from_the_start() -> None:
+    # The Casella deal between seats 1 and 3: seat 0 is out at once (seat 1 leads, as seat
+    # 0 did), seat 2 when its turn first comes; the cycle is Casella's.
+    state = new_game(Rules(players=4), stacks=("", CASELLA[0], "", CASELLA[1]))
+    assert (beggar.to_move(state), state.out) == (1, (True, False, False, False))
+    final = finish(state)
+    assert (final.ended, final.out, final.pile) == ("endless", (True, False, True, False), ())
+    result = play_out(state)
+    assert result.state == final
+    assert result.cycle == beggar.Cycle(
+        start_cards=34, start_tricks=4, length_cards=440, length_tricks=62
+    )
+    assert outcome(final) == Outcome(scores=sizes(final), winners=frozenset(), reason="endless")
+
+
 def test_bm9_play_out_from_mid_game_of_an_endless_deal() -> None:
     state = turn(new_game(stacks=CASELLA), 500)
     result = play_out(state)
@@ -469,6 +551,50 @@ def test_bm10_ties_all_win() -> None:
         scores=(25, 25), winners=frozenset({0, 1}), reason="card_limit"
     )
     assert play_out(deal("-" * 26, "+", max_cards=2)).winner is None
+
+
+def test_bm10_three_players_tie_and_the_pile_counts_for_nobody() -> None:
+    # The limit falls in the middle of paying seat 0's ace: the two cards on the pile
+    # belong to nobody, so seats 0 and 2 tie on 17 and both win.
+    start = deal("A" + "-" * 17, "-" * 17, "+", max_cards=2)
+    assert sizes(start) == (18, 17, 17)
+    state = turn(start, 2)
+    assert (state.ended, state.owed, marks(state.pile)) == ("card_limit", 3, "A-")
+    assert beggar.to_move(state) is None
+    assert beggar.legal_moves(state) == ()
+    assert outcome(state) == Outcome(
+        scores=(17, 16, 17), winners=frozenset({0, 2}), reason="card_limit"
+    )
+    beggar.check_state(state)
+    result = play_out(start)
+    assert (result.state, result.winner) == (state, None)
+
+
+def test_bm10_four_players_two_of_four_tie() -> None:
+    start = deal("-" * 14, "-" * 13, "-" * 9 + "JJJ", "+", max_cards=3)
+    assert sizes(start) == (14, 13, 12, 13)
+    state = turn(start, 3)
+    assert outcome(state) == Outcome(
+        scores=(13, 12, 11, 13), winners=frozenset({0, 3}), reason="card_limit"
+    )
+    assert play_out(start).winner is None
+    # One card later seat 3 has turned too: seat 0 alone holds the most and wins.
+    longer = deal("-" * 14, "-" * 13, "-" * 9 + "JJJ", "+", max_cards=4)
+    assert outcome(turn(longer, 4)) == Outcome(
+        scores=(13, 12, 11, 12), winners=frozenset({0}), reason="card_limit"
+    )
+    assert play_out(longer).winner == 0
+
+
+def test_bm10_four_players_all_tie() -> None:
+    # Seat 3's card, the fourth, is a jack: the game ends with a payment owed.
+    start = deal("-" * 13, "-" * 13, "-" * 10 + "JJJ", "+", max_cards=4)
+    state = turn(start, 4)
+    assert (state.ended, state.owed, state.penalty_seat) == ("card_limit", 1, 3)
+    assert outcome(state) == Outcome(
+        scores=(12, 12, 12, 12), winners=frozenset({0, 1, 2, 3}), reason="card_limit"
+    )
+    assert play_out(start).state == state
 
 
 def test_bm10_a_normal_end_on_the_last_card_is_normal() -> None:

@@ -606,6 +606,11 @@ def check_state(state: State) -> None:
             raise _fail("penalty_seat", "must be None while the pile holds no penalty card")
     else:
         expected = state.pile[last].demand - (len(state.pile) - 1 - last)
+        if expected < 1:
+            raise _fail(
+                "pile",
+                f"{state.pile[last]} is paid in full, so its pile must have been taken (BM-5)",
+            )
         if state.owed != expected:
             raise _fail(
                 "owed",
@@ -614,6 +619,8 @@ def check_state(state: State) -> None:
         layer: object = state.penalty_seat
         if type(layer) is not int or not 0 <= layer < n:
             raise _fail("penalty_seat", f"must be a seat from 0 to {n - 1}, not {layer!r}")
+        if state.out[layer]:
+            raise _fail("penalty_seat", f"seat {layer} is out and cannot take the pile (BM-7)")
         if layer == state.turn and state.ended is None:
             raise _fail("penalty_seat", "the seat to move cannot owe on its own penalty card")
     if state.ended not in (None, "normal", "endless", "card_limit"):
