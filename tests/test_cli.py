@@ -228,7 +228,10 @@ def test_play_biggenbende_quit_save_resume_and_replay(run: Any, tmp_path: Path) 
     )
     assert first.code == 0
     assert "face up joker joker 10" in first.out  # the second choice
-    assert "seat 1 (random): face up" in first.out
+    # BB-4: seat 1's choice is hidden from seat 0 until seat 2, the last, has chosen.
+    assert "seat 1 (random): chooses 3 cards to lay face up" in first.out
+    assert "seat 1 (random): face up" not in first.out
+    assert re.search(r"seat 2 \(random\): face up .*; every face-up card is shown now", first.out)
     assert "saved the game" in first.out
     record = cardrules.loads(path.read_text())
     done = len(record.moves)
@@ -338,6 +341,142 @@ def test_play_resume_rejects_a_view_and_a_wrong_game(run: Any, tmp_path: Path) -
     _one_error_line(run("play", "allegra", "--resume", str(state_file)), "not allegra")
 
 
+def test_play_hides_the_face_up_choices_made_before_yours(run: Any) -> None:
+    # BB-4, BB-21: seat 2 chooses last; the bots' choices stay hidden until then.
+    result = run(
+        "play", "biggenbende", "--players", "3", "--seed", "4", "--seat", "2", stdin="q\n\n"
+    )
+    assert result.code == 0
+    assert "seat 0 (greedy): chooses 3 cards to lay face up" in result.out
+    assert "seat 1 (greedy): chooses 3 cards to lay face up" in result.out
+    assert "): face up" not in result.out
+    # What the bots chose (seen once seat 2 has chosen too) was not printed before.
+    assert "face up joker joker 10" not in result.out
+    assert "face up joker joker 8" not in result.out
+    after = run(
+        "play", "biggenbende", "--players", "3", "--seed", "4", "--seat", "2", stdin="1\nq\n\n"
+    )
+    assert "seat 2 (you): face up joker 6 7; every face-up card is shown now" in after.out
+    assert "seat 0: hand 2 cards | face up joker joker 10 |" in after.out
+    assert "seat 1: hand 4 cards | face up joker joker 8 |" in after.out
+
+
+def test_play_after_your_choice_the_face_up_cards_are_shown(run: Any) -> None:
+    result = run("play", "biggenbende", "--players", "3", "--seed", "4", stdin="1\nq\n\n")
+    assert "seat 0 (you): face up joker joker 2\n" in result.out
+    assert "seat 1 (greedy): chooses 3 cards to lay face up" in result.out
+    assert "seat 2 (greedy): face up joker 12 12; every face-up card is shown now" in result.out
+
+
+@pytest.mark.parametrize("answer", ["²", "1.0", "+1", "٣٣", "1 2"])
+def test_play_odd_digits_are_asked_again(run: Any, answer: str) -> None:
+    # "²".isdigit() is true but int("²") fails: this used to end the game with an
+    # internal error.
+    result = run("play", "biggenbende", "--players", "3", "--seed", "4", stdin=f"{answer}\nq\n\n")
+    assert result.code == 0
+    assert result.err == ""
+    assert "please enter a number from 1 to 8, or q to quit" in result.out
+    assert "not saved" in result.out
+
+
+def test_play_a_unicode_decimal_number_is_a_number(run: Any) -> None:
+    result = run("play", "biggenbende", "--players", "3", "--seed", "4", stdin="٣\nq\n\n")
+    assert "seat 0 (you): face up joker 2 2" in result.out  # move 3
+
+
+def test_a_long_move_list_is_laid_out_in_columns() -> None:
+    from cardrules.cli import _columns
+
+    # An Allegra exchange offers up to 225 moves: one per line pushed the position
+    # off the screen.
+    entries = [f"{n:>3}. exchange p2.r0c0 -> p0.r0c0" for n in range(1, 226)]
+    lines = _columns(entries, 120)
+    assert len(lines) == 75
+    # Numbers run down the columns: row 1 holds moves 1, 76 and 151.
+    assert re.findall(r"(\d+)\. ", lines[0]) == ["1", "76", "151"]
+    assert all(len(line) <= 120 for line in lines)
+    numbers = [int(cell.split(".")[0]) for line in lines for cell in re.findall(r"\d+\. ", line)]
+    assert sorted(numbers) == list(range(1, 226))
+    assert _columns(entries[:12], 120) == [f"  {entry}" for entry in entries[:12]]
+    assert _columns(entries, 10) == [f"  {entry}" for entry in entries]  # too narrow
+
+
+def test_play_with_one_move_says_press_enter(run: Any) -> None:
+    result = run("play", "beggar", "--seed", "3", stdin="x\n2\nq\n\n")
+    assert result.out.count("please press Enter (or 1) for the only move, or q to quit") == 2
+    assert "from 1 to 1" not in result.out
+
+
+def test_play_a_failed_save_asks_for_another_file(run: Any, tmp_path: Path) -> None:
+    path = tmp_path / "ok.json"
+    bad = tmp_path / "no" / "such" / "dir.json"
+    result = run("play", "beggar", "--seed", "3", stdin=f"\nq\n{bad}\n{path}\n")
+    assert result.code == 0
+    assert f"cannot write {bad}: No such file or directory" in result.out
+    assert f"saved the game (2 moves) to {path}" in result.out
+    assert len(cardrules.loads(path.read_text()).moves) == 2
+    # Giving up after a failed save is allowed too.
+    again = run("play", "beggar", "--seed", "3", stdin=f"q\n{bad}\n\n")
+    assert (again.code, again.out.count("cannot write"), again.err) == (0, 1, "")
+    assert "not saved" in again.out
+
+
+@pytest.mark.parametrize(
+    ("where", "fragment"),
+    [("missing/game.json", "no such directory"), (".", "is a directory")],
+)
+def test_play_a_save_file_that_cannot_be_written_is_refused_at_once(
+    run: Any, tmp_path: Path, where: str, fragment: str
+) -> None:
+    # Refused before the first move, not after the whole game has been played.
+    result = run(
+        "play", "beggar", "--seed", "3", "--save", str(tmp_path / where), stdin="\n" * 400
+    )
+    _one_error_line(result, "--save", fragment)
+    assert "turn" not in result.out
+
+
+def test_play_resume_refuses_seed_and_option(run: Any, tmp_path: Path) -> None:
+    path = tmp_path / "state.json"
+    path.write_text(cardrules.dumps(beggar.new_game(seed=1)))
+    for extra in (["--seed", "3"], ["--option", "max_cards=5"]):
+        result = run("play", "--resume", str(path), *extra)
+        _one_error_line(result, "--seed and --option cannot be used with --resume")
+
+
+def test_play_beggar_names_who_takes_the_pile_and_who_is_out(run: Any) -> None:
+    result = run("play", "beggar", "--seed", "5", stdin="\n" * 200)
+    assert result.code == 0
+    assert "seat 1 (greedy): turn; seat 0 takes the pile (4 cards)" in result.out
+    assert "seat 1 (greedy): turn; seat 1 is out; seat 0 takes the pile (7 cards)" in result.out
+
+
+def test_play_shows_round_ends_burns_and_face_down_cards(run: Any) -> None:
+    bb = run(
+        "play", "biggenbende", "--players", "3", "--seed", "4", "--seat", "2", stdin="1\n" * 3000
+    )
+    assert bb.code == 0
+    assert re.search(
+        r"; round 1 is over, chips won: seat 0 \+\d, seat 1 \+\d, seat 2 \+\d", bb.out
+    )
+    assert re.search(r": play \d+ x \d+; the pile is removed \(\d+ cards?\)", bb.out)
+    assert re.search(r": pick up the pile \(\d+ cards?\)", bb.out)
+    assert re.search(r": turn face-down card \d: (joker|\d+), played", bb.out)
+    assert re.search(r": turn face-down card \d: not playable, picks it up", bb.out)
+    al = run("play", "allegra", "--players", "3", "--seed", "2", stdin="1\n" * 3000)
+    assert al.code == 0
+    assert "seat 0 (you): reveal p1.r0c3 (9)" in al.out
+    assert "seat 0 (you): place the card on p1.r0c3, taking 1 into your hand" in al.out
+    assert (
+        "seat 1 (greedy): exchange p0.r0c3 -> p1.r2c3, discarding 8; seat 0 lays 1 on p0.r0c3"
+        in al.out
+    )
+    assert re.search(r"; a triple leaves: (-?\d+ ?){3,}", al.out)
+    assert re.search(
+        r"; round 1 is over, scores: seat 0 -?\d+, seat 1 -?\d+, seat 2 -?\d+", al.out
+    )
+
+
 # --------------------------------------------------------------------------- replay
 
 
@@ -354,6 +493,27 @@ def _record_file(tmp_path: Path, moves: int = 30) -> tuple[Path, Any]:
     path = tmp_path / "record.json"
     path.write_text(cardrules.dumps(record))
     return path, record
+
+
+def test_play_resume_of_a_broken_record_names_the_file_move_and_rule(
+    run: Any, tmp_path: Path
+) -> None:
+    path, _ = _record_file(tmp_path)
+    doc = json.loads(path.read_text())
+    doc["data"]["moves"][11] = {"type": "Play", "value": 12, "count": 11}
+    path.write_text(json.dumps(doc))
+    _one_error_line(
+        run("play", "--resume", str(path)),
+        f"{path}: move 12 (seat ",
+        ": play 11 x 12) breaks rule BB-",
+    )
+    long = cardrules.Record(
+        game="beggar", rules=beggar.Rules(), seed=4, moves=(beggar.Turn(),) * 77
+    )
+    path.write_text(cardrules.dumps(long))
+    _one_error_line(
+        run("play", "--resume", str(path)), f"{path}: move 77 (turn) comes after the end"
+    )
 
 
 def test_replay_prints_every_move(run: Any, tmp_path: Path) -> None:
@@ -398,7 +558,10 @@ def test_replay_reports_moves_after_the_end(run: Any, tmp_path: Path) -> None:
     )
     path = tmp_path / "long.json"
     path.write_text(cardrules.dumps(record))
-    _one_error_line(run("replay", str(path)), "move 77", "after the end")
+    _one_error_line(
+        run("replay", str(path)),
+        "move 77 (turn) comes after the end of the game (4 moves too many)",
+    )
 
 
 def test_replay_step_shows_positions_and_stops_on_q(run: Any, tmp_path: Path) -> None:
@@ -408,6 +571,13 @@ def test_replay_step_shows_positions_and_stops_on_q(run: Any, tmp_path: Path) ->
     assert result.out.count("--- seat") == 3
     assert "3. seat" in result.out
     assert "4. seat" not in result.out
+
+
+def test_replay_step_does_not_call_the_seat_to_move_you(run: Any, tmp_path: Path) -> None:
+    path, _ = _record_file(tmp_path, moves=3)
+    result = run("replay", str(path), "--step", stdin="c\n")
+    assert "(you)" not in result.out
+    assert "> seat 0 (to move): hand" in result.out
 
 
 def test_replay_step_without_input_runs_to_the_end(run: Any, tmp_path: Path) -> None:
@@ -480,9 +650,33 @@ def test_beggar_records_are_checked(run: Any) -> None:
     assert f"all {len(beggar.RECORD_GAMES)} record games play out" in result.out
 
 
+def test_beggar_options_abbreviated_and_stacks_in_any_place(run: Any) -> None:
+    assert run("beggar", "--se", "3").out == run("beggar", "--seed", "3").out
+    wu = run("beggar", "--option", "max_cards=50", MANN_AND_WU[1], "--pl", "2", MANN_AND_WU[0])
+    assert wu.code == 0
+    assert wu.out.startswith(f"seat 0: {MANN_AND_WU[1]}\nseat 1: {MANN_AND_WU[0]}\ncards: 50")
+
+
+def test_beggar_card_limit_reports_the_cards_held_and_all_tied_winners(run: Any) -> None:
+    # BM-10: ties all win (this used to print "no winner").
+    tie = run("beggar", "-" * 26, "-" * 10 + "AAAAKKKKQQQQJJJJ", "--option", "max_cards=2")
+    assert tie.code == 0
+    assert "stopped by the card limit (BM-10); cards held: seat 0 25, seat 1 25" in tie.out
+    assert "winners (a tie): seat 0, seat 1" in tie.out
+    assert "no winner" not in tie.out
+    one = run("beggar", "--seed", "3", "--option", "max_cards=10")
+    assert "stopped by the card limit (BM-10); cards held: seat 0 29, seat 1 21" in one.out
+    assert "winner: seat 0" in one.out
+
+
 @pytest.mark.parametrize(
     ("argv", "fragments"),
     [
+        # A stack starting with "-" and holding a bad character is still a stack (exit 1),
+        # and the stacks keep their order in the message.
+        (["beggar", MANN_AND_WU[0], MANN_AND_WU[1][:-1] + "X"], ("stacks[1][25]", "'X'")),
+        (["beggar", "X" + MANN_AND_WU[0][1:], MANN_AND_WU[1]], ("stacks[0][0]", "'X'")),
+        (["beggar", "--KQ", "--seed", "1"], ("not both",)),
         (["beggar", MANN_AND_WU[0], MANN_AND_WU[1][:-1]], ("51 cards",)),
         (["beggar", MANN_AND_WU[0]], ("give 2 to 4 stacks",)),
         (["beggar", "XYZ", "ABC"], ("bad character 'X'",)),
@@ -556,6 +750,39 @@ def test_the_allegra_areas_mark_the_shared_column() -> None:
     assert "p0.c3 | p1.c0 p1.c1 p1.c2 p1.c3" in text
     rows = [line for line in text.splitlines() if line.startswith("    r")]
     assert sum(line.count("?") for line in rows) == 30  # 15 face-down places per area
+
+
+def test_render_played_beggar_names_the_taker_and_the_seats_out() -> None:
+    from tests.beggar.helpers import deal, turn
+
+    def played(state: beggar.State) -> str:
+        after = beggar.apply(state, beggar.Turn())
+        return render_played("beggar", beggar.Turn(), beggar.view(state, 0), beggar.view(after, 0))
+
+    # Seat 1's queen, its last card: seat 2 (empty) must pay, is out, and seat 1 takes,
+    # not seat 0 whose king was the last penalty card before the move.
+    assert (
+        played(turn(deal("K+", "Q", ""), 1))
+        == "turn; seat 2 is out; seat 1 takes the pile (2 cards)"
+    )
+    # The last player with cards takes the pile (BM-7).
+    assert (
+        played(turn(deal("-", "-", "+"), 2))
+        == "turn; seat 0 is out; seat 2 takes the pile (3 cards)"
+    )
+    # A seat goes out and the turn passes on, with no pile taken.
+    state = turn(deal("-+", "", "-"), 0)
+    assert played(state) == f"turn {state.stacks[0][0]}; seat 1 is out"
+
+
+def test_views_say_1_card_not_1_cards() -> None:
+    from tests.beggar.helpers import deal, turn
+
+    text = render_view("beggar", beggar.view(turn(deal("-+", "--"), 1), 1))
+    assert "pile: 1 card, top last: 2C" in text
+    assert "1 cards" not in text
+    state = allegra.new_game(allegra.Rules(players=2), seed=3)
+    assert "discard pile 1 card, top" in render_view("allegra", allegra.view(state, 0))
 
 
 def test_render_played_and_outcome() -> None:

@@ -30,6 +30,7 @@ import importlib
 import json
 import os
 import re
+import shutil
 import signal
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -41,7 +42,7 @@ import attrs
 import cardrules
 from cardrules._render import render_move, render_outcome, render_played, render_view
 from cardrules.bots import BOTS, Bot, _seat_seed, make_bot
-from cardrules.errors import CardrulesError, IllegalMoveError
+from cardrules.errors import CardrulesError, GameOverError, IllegalMoveError
 from cardrules.game import Game
 
 __all__ = ["main"]
@@ -205,7 +206,7 @@ def _new_session(args: argparse.Namespace) -> _Session:
         kind = _kind(obj)
         if kind == "record":
             game = cardrules.get_game(obj.game)
-            state = cardrules.replay(obj)
+            state = _replay_record(args.resume, game, obj)
             session = _Session(game, obj.rules, obj.seed, obj.start, list(obj.moves), state)
         elif kind == "state":
             game = _game_of(obj)
@@ -235,6 +236,29 @@ def _new_session(args: argparse.Namespace) -> _Session:
     return _Session(game, rules, seed, None, [], state)
 
 
+def _columns(entries: Sequence[str], width: int, *, short: int = 12) -> list[str]:
+    """
+    Lay out a long list of moves in as many columns as fit in ``width``.
+
+    Numbers run down the columns; a list of ``short`` entries or fewer keeps one
+    column, so a long list (an Allegra exchange offers up to 225 moves) does not
+    push the drawing of the position off the screen.
+
+    >>> _columns(["1. a", "2. b", "3. cc"], 20, short=2)
+    ['  1. a    3. cc', '  2. b']
+    >>> _columns(["1. a", "2. b"], 80)
+    ['  1. a', '  2. b']
+    """
+    cell = max(map(len, entries), default=0) + 3
+    columns = 1 if len(entries) <= short else max(1, (width - 2) // cell)
+    rows = -(-len(entries) // columns)
+    lines = []
+    for row in range(rows):
+        cells = [entries[i] for i in range(row, len(entries), rows)]
+        lines.append("  " + "".join(cell_text.ljust(cell) for cell_text in cells).rstrip())
+    return lines
+
+
 def _choose(session: _Session, seat: int, legal: Sequence[Any]) -> Any:
     """Show the seat's view and moves; read a choice until it is valid."""
     game = session.game
@@ -243,8 +267,9 @@ def _choose(session: _Session, seat: int, legal: Sequence[Any]) -> Any:
     print(render_view(game.name, game.view(session.state, seat)))
     print("your moves:")
     width = len(str(len(legal)))
-    for number, move in enumerate(legal, 1):
-        print(f"  {number:>{width}}. {render_move(move)}")
+    entries = [f"{number:>{width}}. {render_move(move)}" for number, move in enumerate(legal, 1)]
+    for line in _columns(entries, shutil.get_terminal_size().columns):
+        print(line)
     by_text: dict[str, list[Any]] = {}
     for move in legal:
         by_text.setdefault(render_move(move).lower(), []).append(move)
@@ -258,32 +283,61 @@ def _choose(session: _Session, seat: int, legal: Sequence[Any]) -> Any:
             raise _Quit("q")
         if not answer and len(legal) == 1:
             return legal[0]
-        if answer.isdigit() and 1 <= int(answer) <= len(legal):
+        # isdecimal, not isdigit: int() refuses digits such as "²".
+        if answer.isdecimal() and 1 <= int(answer) <= len(legal):
             return legal[int(answer) - 1]
         matches = by_text.get(answer.lower(), [])
         if len(matches) == 1:
             return matches[0]
-        print(f"please enter a number from 1 to {len(legal)}, or q to quit")
+        if len(legal) == 1:
+            print("please press Enter (or 1) for the only move, or q to quit")
+        else:
+            print(f"please enter a number from 1 to {len(legal)}, or q to quit")
 
 
 def _offer_save(session: _Session, save: str | None) -> None:
-    """Ask whether to save the unfinished game; any odd answer means no."""
-    try:
-        if save is not None:
-            answer = input(f"save the game to {save}? [Y/n] ").strip().lower()
-            path = save if answer in ("", "y", "yes") else ""
-        else:
-            path = input("save the game? file name (empty: do not save): ").strip()
-    except (EOFError, KeyboardInterrupt):
-        print()
-        path = ""
-    if path:
-        session.save(path)
-    else:
-        print("not saved")
+    """
+    Ask whether to save the unfinished game; any odd answer means no.
+
+    A file that cannot be written is reported and another name is asked for, so
+    the game is not lost to a typing mistake.
+    """
+    while True:
+        try:
+            if save is not None:
+                answer = input(f"save the game to {save}? [Y/n] ").strip().lower()
+                path = save if answer in ("", "y", "yes") else ""
+            else:
+                path = input("save the game? file name (empty: do not save): ").strip()
+        except (EOFError, KeyboardInterrupt):
+            print()
+            path = ""
+        if not path:
+            print("not saved")
+            return
+        try:
+            session.save(path)
+            return
+        except OSError as exc:
+            print(f"cannot write {path}: {exc.strerror or exc}")
+            save = None  # ask for another file name
+
+
+def _check_save_path(path: str) -> None:
+    """Refuse a ``--save`` file that could never be written, before the game starts."""
+    target = Path(path)
+    if target.is_dir():
+        raise CardrulesError(f"--save {path}: is a directory")
+    if not target.parent.is_dir():
+        raise CardrulesError(f"--save {path}: no such directory: {target.parent}")
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
+    if args.save is not None:
+        _check_save_path(args.save)
+    if args.resume is not None and (args.seed is not None or args.option):
+        # The saved game fixes the deal and the rules; ignoring these would mislead.
+        raise CardrulesError("--seed and --option cannot be used with --resume")
     session = _new_session(args)
     game = session.game
     players = game.players(session.state)
@@ -291,8 +345,6 @@ def _cmd_play(args: argparse.Namespace) -> int:
     if not 0 <= seat < players:
         raise CardrulesError(f"--seat must be in 0..{players - 1}, not {seat}")
     base = session.seed if session.seed is not None else 0
-    if args.seed is not None:
-        base = args.seed
     bots: dict[int, Bot] = {
         s: make_bot(args.bot, game, seed=_seat_seed(base, s)) for s in range(players) if s != seat
     }
@@ -526,6 +578,38 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 # --------------------------------------------------------------------------- replay
 
 
+def _broken_move(
+    path: str, record: Any, index: int, seat: int | None, exc: IllegalMoveError
+) -> CardrulesError:
+    """The one-line error for move ``index`` of a saved record, which ``exc`` refused."""
+    move = record.moves[index]
+    if isinstance(exc, GameOverError):
+        extra = len(record.moves) - index
+        too_many = "1 move" if extra == 1 else f"{extra} moves"
+        return CardrulesError(
+            f"{path}: move {index + 1} ({render_move(move)}) comes after the end "
+            f"of the game ({too_many} too many)"
+        )
+    return CardrulesError(
+        f"{path}: move {index + 1} (seat {seat}: {render_move(move)}) breaks rule "
+        f"{exc.rule}: {exc.reason}"
+    )
+
+
+def _replay_record(path: str, game: Game, record: Any) -> Any:
+    """Play a loaded record back, checking every move; errors name the file and move."""
+    state = record.start
+    if state is None:
+        state = game.new_game(record.rules, seed=record.seed)
+    for index, move in enumerate(record.moves):
+        seat = game.to_move(state)
+        try:
+            state = game.apply(state, move)
+        except IllegalMoveError as exc:
+            raise _broken_move(path, record, index, seat, exc) from None
+    return state
+
+
 def _cmd_replay(args: argparse.Namespace) -> int:
     record = _load(args.file)
     kind = _kind(record)
@@ -550,15 +634,11 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         if stepping and seat is not None:
             print()
             print(f"--- seat {seat} to move, move {index + 1} of {total} ---")
-            print(render_view(game.name, game.view(state, seat)))
+            print(render_view(game.name, game.view(state, seat), you="to move"))
         try:
             after = game.apply(state, move)
         except IllegalMoveError as exc:
-            who = f"seat {seat}" if seat is not None else "after the end"
-            raise CardrulesError(
-                f"{args.file}: move {index + 1} ({who}: {render_move(move)}) breaks rule "
-                f"{exc.rule}: {exc.reason}"
-            ) from None
+            raise _broken_move(args.file, record, index, seat, exc) from None
         assert seat is not None  # apply accepted the move, so the game was not over
         # The mover's views: a record holds every card anyway, and these show
         # what the move revealed (the card turned, the card drawn).
@@ -621,10 +701,18 @@ def _cmd_beggar(args: argparse.Namespace) -> int:
             f"{c.start_tricks} tricks, and is {c.length_cards} cards and "
             f"{c.length_tricks} tricks long"
         )
-    elif result.winner is not None:
-        print(f"winner: seat {result.winner}")
+    elif result.state.ended == "card_limit":
+        # BM-10: the most cards wins, ties all win; the pile counts for nobody.
+        sizes = [len(stack) for stack in result.state.stacks]
+        held = ", ".join(f"seat {s} {n}" for s, n in enumerate(sizes))
+        print(f"stopped by the card limit (BM-10); cards held: {held}")
+        best = [s for s, n in enumerate(sizes) if n == max(sizes)]
+        if len(best) == 1:
+            print(f"winner: seat {best[0]}")
+        else:
+            print("winners (a tie): " + ", ".join(f"seat {s}" for s in best))
     else:
-        print("no winner (stopped by the card limit)")
+        print(f"winner: seat {result.winner}")
     return 0
 
 
@@ -756,24 +844,50 @@ def _build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-_STACK = re.compile(r"[-AKQJ]{2,}")
+# Options of ``cardrules beggar`` whose value is the next argument.
+_BEGGAR_VALUES = ("--seed", "--players", "--option")
+# A long option is lower case; stacks use the upper-case A K Q J (``--KQ-...``).
+_LONG_OPTION = re.compile(r"--[a-z][-a-z_]*(=.*)?")
 
 
 def _protect_stacks(argv: list[str]) -> list[str]:
     """
     Move Beggar stacks after ``--``: a stack such as ``---K--`` looks like an option.
 
+    Only for the ``beggar`` command: every argument after it that is not an option
+    (``--name``, ``-h``) or an option's value is a stack, kept in its order, also a
+    stack with a wrong character, which :func:`cardrules.beggar.new_game` then
+    reports.
+
     >>> _protect_stacks(["beggar", "-K" + "-" * 24, "--records"])
     ['beggar', '--records', '--', '-K------------------------']
+    >>> _protect_stacks(["beggar", "K-X", "--seed", "3", "--K-"])
+    ['beggar', '--seed', '3', '--', 'K-X', '--K-']
+    >>> _protect_stacks(["beggar", "--se", "3", "--option=max_cards=5", "-KQ"])
+    ['beggar', '--se', '3', '--option=max_cards=5', '--', '-KQ']
+    >>> _protect_stacks(["simulate", "beggar", "--games", "3"])
+    ['simulate', 'beggar', '--games', '3']
     """
-    if "beggar" not in argv or "--" in argv:
+    command = next((arg for arg in argv if not arg.startswith("-")), None)
+    if command != "beggar" or "--" in argv:
         return argv
     at = argv.index("beggar") + 1
     head, rest = argv[:at], argv[at:]
-    stacks = [a for a in rest if _STACK.fullmatch(a) and a != "--"]
+    others: list[str] = []
+    stacks: list[str] = []
+    value_next = False
+    for arg in rest:
+        if value_next:
+            others.append(arg)
+            value_next = False
+        elif _LONG_OPTION.fullmatch(arg) or arg == "-h":
+            others.append(arg)
+            # argparse takes abbreviations too: "--se 3" is "--seed 3".
+            value_next = "=" not in arg and any(name.startswith(arg) for name in _BEGGAR_VALUES)
+        else:
+            stacks.append(arg)
     if not stacks:
         return argv
-    others = [a for a in rest if not (_STACK.fullmatch(a) and a != "--")]
     return [*head, *others, "--", *stacks]
 
 
