@@ -217,20 +217,19 @@ def _field_types(cls: type) -> Iterator[Any]:
         yield hints.get(field.name, field.type)
 
 
-def _walk(tp: Any, seen: set[Any], unions: set[Any], classes: set[type]) -> None:
-    """Collect the attrs classes and the unions of attrs classes reachable from ``tp``."""
+def _walk(tp: Any, seen: set[Any], unions: set[Any]) -> None:
+    """Collect the unions of attrs classes reachable from ``tp``."""
     if tp in seen:
         return
     seen.add(tp)
     if _is_attrs_union(tp):
         unions.add(tp)
     if isinstance(tp, type) and attrs.has(tp):
-        classes.add(tp)
         for sub in _field_types(tp):
-            _walk(sub, seen, unions, classes)
+            _walk(sub, seen, unions)
     for arg in typing.get_args(tp):
         if not isinstance(arg, (str, int, bool)):
-            _walk(arg, seen, unions, classes)
+            _walk(arg, seen, unions)
 
 
 def _tagged(conv: cattrs.Converter, cls: type) -> None:
@@ -298,9 +297,8 @@ def configure_converter(conv: cattrs.Converter) -> None:
 def _configure_game(conv: cattrs.Converter, game: Game) -> None:
     seen: set[Any] = set()
     unions: set[Any] = set()
-    classes: set[type] = set()
     for tp in (game.Rules, game.State, game.View, *game.move_types):
-        _walk(tp, seen, unions, classes)
+        _walk(tp, seen, unions)
     tagged: set[type] = set(game.move_types)
     for union in unions:
         tagged.update(a for a in typing.get_args(union) if a is not type(None))
