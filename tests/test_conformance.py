@@ -28,12 +28,23 @@ def _broken(game: Game, **changes: Any) -> Game:
 def test_check_game_catches_a_leaky_view(game: Game) -> None:
     def leaky_view(state: Any, seat: int) -> Any:
         seen = game.view(state, seat)
-        # Smuggle a hidden fact (the RNG state's parity) into a public field.
+        # Smuggle a hidden fact (the RNG state, which every redeal changes) into a
+        # public field. The leak check runs before check_view, which would reject the
+        # seat out of range.
         field = next(f for f in attrs.fields(type(seen)) if f.name == "seat")
-        return attrs.evolve(seen, **{field.name: seat + (state.rng.state & 1) * 1000})
+        return attrs.evolve(seen, **{field.name: seat + 1000 + state.rng.state % 1000})
 
     with pytest.raises(AssertionError, match="leaks hidden information"):
         check_game(_broken(game, view=leaky_view), max_examples=10, shrink=False)
+
+
+def test_check_game_catches_an_inconsistent_view(game: Game) -> None:
+    def bad_view(state: Any, seat: int) -> Any:
+        # The same for every redeal (no leak), but the seat is out of range.
+        return attrs.evolve(game.view(state, seat), seat=game.players(state) + seat)
+
+    with pytest.raises(AssertionError, match=r"check_view rejects the view of seat 0: .*seat"):
+        check_game(_broken(game, view=bad_view), max_examples=3, shrink=False)
 
 
 def test_check_game_catches_apply_accepting_illegal_moves(game: Game) -> None:

@@ -85,6 +85,10 @@ def test_games_satisfy_the_protocol_and_are_registered() -> None:
             "is_over",
             "outcome",
             "view",
+            "players",
+            "check_state",
+            "check_view",
+            "redeal_hidden",
         ):
             assert getattr(module, attr) is getattr(game, attr), f"{name}.{attr}"
 

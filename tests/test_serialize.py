@@ -20,7 +20,7 @@ from cardrules import (
     make_converter,
     replay,
 )
-from cardrules.game import Game
+from cardrules.game import Game, _GameImpl
 from cardrules.testing import random_playthrough
 
 
@@ -223,6 +223,31 @@ def test_data_that_is_not_an_object_is_rejected(game: Game) -> None:
     for kind in ("state", "view", "move", "record"):
         with pytest.raises(SerializationError):
             loads(json.dumps(_envelope(game, kind, data=[1, 2, 3])))
+
+
+@pytest.mark.parametrize("seat", [99, -1])
+def test_a_view_with_a_seat_out_of_range_is_rejected(game: Game, seat: int) -> None:
+    view = game.view(_mid_game(game), 0)
+    doc = json.loads(dumps(view))
+    assert loads(json.dumps(doc), kind="view") == view
+    doc["data"]["seat"] = seat
+    with pytest.raises(InvalidStateError, match=r"^\$\.data: (view\.)?seat: .*" + str(seat)):
+        loads(json.dumps(doc))
+
+
+def test_a_crashing_view_check_is_still_invalid_input(
+    game: Game, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def crash(view: Any) -> None:
+        raise KeyError("boom")
+
+    # loads finds the game by name: register a copy whose check_view crashes.
+    assert isinstance(game, _GameImpl)
+    broken = attrs.evolve(game, check_view=crash)
+    monkeypatch.setattr(cardrules.serialize, "GAMES", {**cardrules.GAMES, game.name: broken})
+    text = dumps(game.view(_mid_game(game), 0))
+    with pytest.raises(InvalidStateError, match=r"^\$\.data: inconsistent view \(KeyError"):
+        loads(text)
 
 
 def test_unknown_move_tag_is_rejected(game: Game) -> None:

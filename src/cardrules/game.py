@@ -114,6 +114,13 @@ class Game(Protocol):
         an invariant (cards not conserved, an index out of range, ...)."""
 
     @property
+    def check_view(self) -> Callable[[Any], None]:
+        """``check_view(view)``: raise ``InvalidStateError`` if the view is
+        inconsistent in itself (seat out of range, counts negative or not matching
+        the rules, per-seat tuples of the wrong length, values outside the deck,
+        ...). ``cardrules.loads`` calls it on every loaded view."""
+
+    @property
     def redeal_hidden(self) -> Callable[..., Any]:
         """``redeal_hidden(state, seat, *, seed)``: a state that differs from
         ``state`` only in what ``seat`` cannot see (other hands, face-down cards,
@@ -140,6 +147,7 @@ class _GameImpl:
     view: Callable[[Any, int], Any]
     players: Callable[[Any], int]
     check_state: Callable[[Any], None]
+    check_view: Callable[[Any], None]
     redeal_hidden: Callable[..., Any]
 
     def __repr__(self) -> str:

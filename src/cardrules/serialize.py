@@ -15,7 +15,8 @@ encoding. The text written by :func:`dumps` is an envelope::
   envelope, a newer format version, an unknown game or ``rules_version``, wrong
   field types and unknown fields raise :class:`~cardrules.SerializationError`
   naming the path of the bad field; a state (or a record's start) that breaks an
-  invariant of its game raises :class:`~cardrules.InvalidStateError`.
+  invariant of its game, or a view that is inconsistent in itself, raises
+  :class:`~cardrules.InvalidStateError`.
 
 >>> import cardrules
 >>> from cardrules import beggar
@@ -506,14 +507,22 @@ def _describe(exc: BaseException, path: str) -> str:
 
 
 def _check(game: Game, state: Any, path: str) -> None:
+    _run_check(game.check_state, state, path, "state")
+
+
+def _check_view(game: Game, view: Any, path: str) -> None:
+    _run_check(game.check_view, view, path, "view")
+
+
+def _run_check(check: Callable[[Any], None], obj: Any, path: str, what: str) -> None:
     try:
-        game.check_state(state)
+        check(obj)
     except InvalidStateError as exc:
         raise InvalidStateError(f"{path}: {exc}") from None
     except Exception as exc:
-        # check_state must not crash on odd input; if it does, it is still invalid input.
+        # A check must not crash on odd input; if it does, it is still invalid input.
         raise InvalidStateError(
-            f"{path}: inconsistent state ({type(exc).__name__}: {exc})"
+            f"{path}: inconsistent {what} ({type(exc).__name__}: {exc})"
         ) from None
 
 
@@ -579,7 +588,8 @@ def loads(text: str | bytes, *, game: str | None = None, kind: Kind | None = Non
     Raises:
         SerializationError: malformed JSON, a wrong envelope, a newer version, wrong
             types or unknown fields; the message names the path of the bad field.
-        InvalidStateError: a state that breaks an invariant of its game.
+        InvalidStateError: a state or view that breaks an invariant of its game (the
+            game's ``check_state`` or ``check_view``).
 
     >>> text = ('{"format": "cardrules", "version": 9, "game": "beggar", '
     ...         '"rules_version": 1, "type": "move", "data": {"type": "Turn"}}')
@@ -600,7 +610,9 @@ def loads(text: str | bytes, *, game: str | None = None, kind: Kind | None = Non
         _check(found, state, "$.data")
         return state
     if found_kind == "view":
-        return _structure(conv, data, found.View, "$.data")
+        view = _structure(conv, data, found.View, "$.data")
+        _check_view(found, view, "$.data")
+        return view
     if found_kind == "move":
         try:
             return _tagged_union(conv, found.move_types)(data)

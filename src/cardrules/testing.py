@@ -26,7 +26,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from cardrules._rng import Rng, _below
-from cardrules.errors import CardrulesError, IllegalMoveError, RulesError
+from cardrules.errors import CardrulesError, IllegalMoveError, InvalidStateError, RulesError
 from cardrules.game import Game, Outcome
 from cardrules.serialize import Record, dumps, loads, replay
 
@@ -249,13 +249,10 @@ def _check_position(game: Game, state: Any, foreign_moves: Sequence[Any], where:
             raise _fail(f"{where}: apply accepted the illegal move {move!r}")
         if state != before or dumps(state) != text:
             raise _fail(f"{where}: a rejected move {move!r} changed the state")
-    # Views: serialisable, no RNG, and blind to what the seat cannot see.
+    # Views: blind to what the seat cannot see, no RNG, consistent in themselves
+    # (check_view), and serialisable.
     for seat in range(game.players(state)):
         seen = game.view(state, seat)
-        if loads(dumps(seen)) != seen:
-            raise _fail(f"{where}: loads(dumps(view)) != view for seat {seat}")
-        if _contains_rng(seen):
-            raise _fail(f"{where}: the view of seat {seat} holds the RNG")
         for k in range(2):
             other = game.redeal_hidden(state, seat, seed=k)
             game.check_state(other)
@@ -264,6 +261,14 @@ def _check_position(game: Game, state: Any, foreign_moves: Sequence[Any], where:
                     f"{where}: the view of seat {seat} changed when only hidden cards were "
                     "redealt: it leaks hidden information"
                 )
+        if _contains_rng(seen):
+            raise _fail(f"{where}: the view of seat {seat} holds the RNG")
+        try:
+            game.check_view(seen)
+        except InvalidStateError as exc:
+            raise _fail(f"{where}: check_view rejects the view of seat {seat}: {exc}") from None
+        if loads(dumps(seen)) != seen:
+            raise _fail(f"{where}: loads(dumps(view)) != view for seat {seat}")
 
 
 def _check_playthrough(game: Game, play: Playthrough, positions: Sequence[int]) -> None:
@@ -315,8 +320,9 @@ def check_game(
     - at ``positions`` sampled states: every legal move applies, ``apply`` never
       changes its input, illegal moves raise ``IllegalMoveError`` and change
       nothing, ``loads(dumps(x)) == x`` for the state, its moves and views, views
-      hold no RNG, and a seat's view does not change when what it cannot see is
-      redealt (``redeal_hidden``);
+      hold no RNG, every seat's view passes ``check_view`` (consistent in itself),
+      and a seat's view does not change when what it cannot see is redealt
+      (``redeal_hidden``);
     - the same seed and moves give equal states, ``replay(record)`` gives the final
       state, and records round-trip through JSON.
 

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
+import attrs
 import pytest
 
 import cardrules
@@ -63,6 +65,118 @@ def test_al7_loads_rejects_a_knock_window_that_lets_a_seat_act_out_of_order() ->
     doc["data"]["phase"], doc["data"]["knock_queue"] = "knock", [1]  # no knocks with 2
     with pytest.raises(InvalidStateError, match=r"3 or more players \(AL-7\)"):
         cardrules.loads(json.dumps(doc))
+
+
+def _view_at(where: str) -> al.View:
+    """Mid-exchange (seat 1 received the card and sees its hand; seat 3 does not) or
+    the setup reveals of a fresh three-player game (seat 2)."""
+    if where == "reveal":
+        return al.view(al.new_game(Rules(players=3), seed=1), 2)
+    return al.view(exchange_state(), 1 if where == "receiver" else 3)
+
+
+def _triple(seen: al.View) -> dict[str, Any]:
+    # p0.r0c0..c2 turned face up as three 5s: as many cards, but a triple shows (AL-8).
+    cards = (5, 5, 5, *seen.cards[3:])
+    return {"cards": cards, "face_down": (False,) * 3 + seen.face_down[3:]}
+
+
+_REVEAL = _view_at("reveal")
+_RECEIVER = _view_at("receiver")
+
+
+@pytest.mark.parametrize(
+    ("where", "changes", "message"),
+    [
+        ("receiver", {"seat": 4}, r"view\.seat: 4 is not a seat of a 4-player game"),
+        ("receiver", {"seat": -1}, r"view\.seat: -1 is not a seat"),
+        ("receiver", {"rules": "four"}, r"view\.rules: not an allegra\.Rules"),
+        ("receiver", {"cards": _RECEIVER.cards[:47]}, r"view\.cards: must be a tuple of 48"),
+        ("receiver", {"face_down": ()}, r"view\.face_down: must be a tuple of 48 flags"),
+        (
+            "receiver",
+            {"cards": (12, *_RECEIVER.cards[1:])},
+            r"view\.cards\[0\]: 12 is not a card value \(-1\.\.11\)",
+        ),
+        (
+            "receiver",
+            {"face_down": (1, *_RECEIVER.face_down[1:])},
+            r"view\.face_down\[0\]: 1 is not a bool",
+        ),
+        (
+            "receiver",
+            {"face_down": (True,) * 48},
+            r"view\.face_down\[\d+\]: p\d\.r\dc\d is both face up and face down",
+        ),
+        ("receiver", {"removed": (5,)}, r"view\.removed: 1 removed cards but 0 removed places"),
+        ("receiver", {"discard": (12,)}, r"view\.discard\[0\]: 12 is not a card value"),
+        ("receiver", {"discard": (11,) * 7}, r"view: \d+ cards of value 11 seen, .* 6 \(AL-1\)"),
+        ("receiver", {"deck_count": -1}, r"view\.deck_count: must be an int >= 0, not -1"),
+        (
+            "receiver",
+            {"deck_count": _RECEIVER.deck_count + 1},
+            r"view\.deck_count: .* hold 121 cards, Rules\.deck has 120 \(AL-1\)",
+        ),
+        ("receiver", {"phase": "bidding"}, r"view\.phase: unknown phase 'bidding'"),
+        ("receiver", {"drawn": 3}, r"view\.drawn: must be None"),
+        ("receiver", {"hand_count": 0}, r"view\.hand_count: must be 1"),
+        ("receiver", {"hand_count": True}, r"view\.hand_count: must be 1"),
+        ("receiver", {"hand": None}, r"view\.hand: must be the card in hand .*AL-14"),
+        ("receiver", {"seat": 2}, r"view\.hand: must be the card in hand"),
+        ("receiver", {"round": 0}, r"view\.round: 0 is not a round of 1\.\.3"),
+        ("receiver", {"scores": ((1, 2, 3, 4),)}, r"view\.scores: must hold the scores of 0"),
+        ("receiver", {"cut_rounds": (1,)}, r"view\.cut_rounds: must hold finished round"),
+        ("receiver", {"current": 9}, r"view\.current: 9 is not a seat of a 4-player game"),
+        ("receiver", {"knockers": (0, 1)}, r"view\.knockers\[0\]: the drawer cannot knock"),
+        ("receiver", {"knock_queue": (2,)}, r"view\.knock_queue: a seat is asked twice"),
+        ("receiver", {"passers": (3, 2)}, r"view\.knockers: the knocks and passes .*\(AL-7\)"),
+        ("other", {"receiver": 2}, r"view\.receiver: the card goes to a seat that knocked"),
+        ("receiver", {"placed": None}, r"view\.placed: a place only during exchange step 2"),
+        ("receiver", {"placed": S("p3.r0c0")}, r"view\.placed: must lie in the receiver's area"),
+        ("receiver", {"reveals_left": 1}, r"view\.reveals_left: must be 0 outside the setup"),
+        ("receiver", {"ender": 0}, r"view\.last_turns: the round is ending: some last turns"),
+        ("receiver", {"last_turns": 4}, r"view\.last_turns: must be an int from 0 to 3"),
+        ("receiver", {"turns": -1}, r"view\.turns: must be an int >= 0"),
+        ("receiver", {"turns": 1000}, r"view\.turns: the round should have been cut .*AL-13"),
+        ("receiver", {"rules": Rules(players=3)}, r"view\.cards: must be a tuple of 36 places"),
+        ("reveal", {"turns": 1}, r"view\.turns: no turn is played during the setup reveals"),
+        ("reveal", {"reveals_left": 0}, r"view\.reveals_left: must be 1 or 2 during the setup"),
+        ("reveal", {"knock_queue": (1,)}, r"view\.knock_queue: must be non-empty exactly in"),
+        ("reveal", {"hand": 4}, r"view\.hand: must be the card in hand"),
+        (
+            "reveal",
+            {"discard": (), "deck_count": _REVEAL.deck_count + 1},
+            r"view\.discard: the discard pile is empty",
+        ),
+        ("reveal", {"phase": "over"}, r"view\.scores: must hold the scores of 1 finished"),
+        ("reveal", _triple(_REVEAL), r"view\.cards: a triple is showing \(AL-8\): p0\.r0c0"),
+    ],
+)
+def test_check_view_names_the_broken_invariant(
+    where: str, changes: dict[str, Any], message: str
+) -> None:
+    seen = _view_at(where)
+    al.check_view(seen)
+    with pytest.raises(InvalidStateError, match=message):
+        al.check_view(attrs.evolve(seen, **changes))
+
+
+def test_check_view_rejects_what_is_not_a_view() -> None:
+    with pytest.raises(InvalidStateError, match=r"view: not an allegra\.View: State"):
+        al.check_view(exchange_state())  # type: ignore[arg-type]
+
+
+def test_loads_rejects_a_view_that_breaks_allegra_invariants() -> None:
+    seen = _view_at("receiver")
+    doc = json.loads(cardrules.dumps(seen))
+    assert cardrules.loads(json.dumps(doc)) == seen
+    doc["data"]["hand"] = None  # the receiver always sees the card in its hand (AL-14)
+    with pytest.raises(InvalidStateError, match=r"^\$\.data: view\.hand: .*\(AL-7, AL-14\)"):
+        cardrules.loads(json.dumps(doc))
+    doc = json.loads(cardrules.dumps(seen))
+    doc["data"]["deck_count"] += 5
+    with pytest.raises(InvalidStateError, match=r"^\$\.data: view\.deck_count: .*\(AL-1\)"):
+        cardrules.loads(json.dumps(doc), game="allegra", kind="view")
 
 
 def test_records_replay() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import attrs
@@ -155,6 +156,93 @@ def test_a_loaded_state_with_a_missing_card_is_rejected() -> None:
     with pytest.raises(InvalidStateError, match="missing"):
         cardrules.loads(cardrules.dumps(broken))
     assert cardrules.loads(text) == state
+
+
+def _tampered_view(**changes: Any) -> beggar.View:
+    # Seat 1's view after K then one number card: seat 1 still owes 2 on seat 0's king.
+    return attrs.evolve(beggar.view(turn(deal("K+", "----"), 2), 1), **changes)
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"seat": 2}, "seat: must be a seat from 0 to 1, not 2"),
+        ({"seat": -1}, "seat: must be a seat from 0 to 1, not -1"),
+        ({"seat": "1"}, "seat: must be a seat from 0 to 1, not '1'"),
+        ({"rules": "two"}, "rules: not a beggar Rules"),
+        ({"stack_sizes": (47,)}, "stack_sizes: must be a tuple of 2 sizes"),
+        ({"stack_sizes": [47, 3]}, "stack_sizes: must be a tuple of 2 sizes"),
+        ({"stack_sizes": (-1, 51)}, r"stack_sizes\[0\]: must be an int from 0 to 52, not -1"),
+        ({"stack_sizes": (47, None)}, r"stack_sizes\[1\]: must be an int from 0 to 52"),
+        ({"stack_sizes": (48, 3)}, r"stack_sizes: the stacks hold 51 cards and the pile 2.*BM-1"),
+        ({"pile": ("KC", "2C")}, r"pile\[0\]: not a Card: 'KC'"),
+        ({"pile": (Card("K", "C"), Card("K", "C"))}, r"pile\[1\]: duplicate card KC"),
+        ({"out": (False,)}, "out: must be a tuple of 2 bools"),
+        ({"out": (False, 0)}, r"out\[1\]: must be a bool, not 0"),
+        ({"out": (True, False)}, r"out\[0\]: a seat that is out holds no cards \(BM-7\)"),
+        ({"cards": -1}, "cards: must be an int >= 0, not -1"),
+        ({"tricks": -2}, "tricks: must be an int >= 0, not -2"),
+        ({"tricks": 3}, "tricks: 3 tricks but only 2 cards turned"),
+        ({"cards": 1}, "pile: 2 cards on the pile but 1 turned"),
+        ({"owed": 3}, "owed: must be 2 after KC on the pile, not 3"),
+        ({"penalty_seat": None}, "penalty_seat: must be a seat from 0 to 1, not None"),
+        ({"penalty_seat": 1}, "penalty_seat: the seat to move cannot owe"),
+        ({"turn": None}, "turn: must be a seat from 0 to 1 while the game goes on"),
+        ({"turn": 2}, "turn: must be a seat from 0 to 1 while the game goes on"),
+        ({"ended": "won"}, "ended: must be None, 'normal', 'endless' or 'card_limit'"),
+        ({"ended": "normal"}, "turn: must be None once the game has ended, not 1"),
+        ({"ended": "normal", "turn": None}, "stack_sizes: a game ended normally"),
+        ({"ended": "endless", "turn": None}, "pile: an endless game ends at the start of a"),
+        ({"ended": "card_limit", "turn": None}, r"ended: 2 cards turned .*max_cards \(BM-10\)"),
+        ({"rules": Rules(max_cards=2)}, "cards: 2 turned reaches max_cards"),
+    ],
+)
+def test_check_view_names_the_bad_field(changes: dict[str, Any], message: str) -> None:
+    with pytest.raises(InvalidStateError, match=message):
+        beggar.check_view(_tampered_view(**changes))
+
+
+def test_check_view_rejects_a_payment_that_does_not_match_the_pile() -> None:
+    # BM-5: after K - - - the king is paid in full, so a view still showing the pile is wrong.
+    seen = _tampered_view()
+    paid = attrs.evolve(
+        seen,
+        stack_sizes=(47, 1),
+        pile=(*seen.pile, Card("2", "D"), Card("2", "H")),
+        cards=4,
+        owed=0,
+    )
+    with pytest.raises(InvalidStateError, match=r"pile: KC is paid in full.*\(BM-5\)"):
+        beggar.check_view(paid)
+    with pytest.raises(InvalidStateError, match=r"\$: not a beggar View: State"):
+        beggar.check_view(turn(deal("K+", "----"), 2))  # type: ignore[arg-type]
+
+
+@given(seed=SEEDS, players=st.integers(2, 4), moves=st.integers(0, 400))
+def test_check_view_passes_every_real_view(seed: int, players: int, moves: int) -> None:
+    state = new_game(Rules(players=players), seed=seed)
+    for _ in range(moves):
+        if beggar.is_over(state):
+            break
+        state = turn(state)
+    for seat in range(players):
+        beggar.check_view(beggar.view(state, seat))
+    final = finish(state)
+    for seat in range(players):
+        beggar.check_view(beggar.view(final, seat))
+
+
+def test_a_loaded_view_is_checked() -> None:
+    seen = _tampered_view()
+    doc = json.loads(cardrules.dumps(seen))
+    assert cardrules.loads(json.dumps(doc)) == seen
+    doc["data"]["stack_sizes"][1] += 1  # a card out of nowhere
+    with pytest.raises(InvalidStateError, match=r"^\$\.data: stack_sizes: .* not 52 \(BM-1\)"):
+        cardrules.loads(json.dumps(doc))
+    doc = json.loads(cardrules.dumps(seen))
+    doc["data"]["seat"] = 7
+    with pytest.raises(InvalidStateError, match=r"^\$\.data: seat: must be a seat"):
+        cardrules.loads(json.dumps(doc), kind="view")
 
 
 def test_card_is_json_friendly() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import attrs
@@ -207,6 +208,123 @@ def test_check_state_of_the_choice() -> None:
         bb.check_state(attrs.evolve(chosen, turn=2))
     with pytest.raises(InvalidStateError, match="face_up"):
         bb.check_state(attrs.evolve(chosen, moves=0, turn=0))
+
+
+def _view_at(where: str) -> bb.View:
+    """Seat 1's view: mid-play without a draw pile, while choosing, or mid-play drawing."""
+    if where == "play":
+        return bb.view(start([(5, 7), (6,), (6,)], discard=(6,), draw=()), 1)
+    state = bb.new_game(bb.Rules(players=3), seed=1)
+    state = go(state, bb.legal_moves(state)[0])
+    while where == "drawing" and state.phase == "choose":
+        state = go(state, bb.legal_moves(state)[0])
+    return bb.view(state, 1)
+
+
+def _with(counts: tuple[int, ...], value: int, k: int) -> tuple[int, ...]:
+    out = list(counts)
+    out[value] += k
+    return tuple(out)
+
+
+_EMPTY = (0,) * 13
+_PLAY = _view_at("play")
+_DRAWING = _view_at("drawing")
+
+
+@pytest.mark.parametrize(
+    ("where", "changes", "message"),
+    [
+        ("play", {"seat": 3}, "seat: expected an int 0..2, got 3"),
+        ("play", {"seat": None}, "seat: expected an int 0..2, got None"),
+        ("play", {"rules": "three"}, "rules: expected a biggenbende.Rules, got str"),
+        ("play", {"round": 0}, "round: expected an int 1..5, got 0"),
+        ("play", {"starter": 1}, r"starter: round 1 starts with seat 0 \(BB-5\), not 1"),
+        ("play", {"phase": "bidding"}, "phase: expected 'choose', 'play' or 'over'"),
+        ("play", {"direction": 2}, "direction: expected 1 or -1, got 2"),
+        ("play", {"hand": _EMPTY[:12]}, "hand: expected 13 entries, got 12"),
+        ("play", {"hand": [0] * 13}, "hand: expected a tuple, got list"),
+        ("play", {"hand": _with(_EMPTY, 6, -1)}, r"hand\[6\]: expected an int >= 0, got -1"),
+        ("play", {"hand": _with(_EMPTY, 7, 2)}, r"hand_counts\[1\]: the seat's own hand holds 2"),
+        ("play", {"hand_counts": (2, 1)}, "hand_counts: expected 3 entries, got 2"),
+        ("play", {"hand_counts": (2, 1, -1)}, r"hand_counts\[2\]: expected an int >= 0, got -1"),
+        ("play", {"hand_counts": (3, 1, 1)}, r"draw_count: .* hold 81 cards, the deck has 80"),
+        ("play", {"face_up": (_EMPTY, _EMPTY)}, "face_up: expected 3 entries, got 2"),
+        ("play", {"face_down": ((True, True),) * 3}, r"face_down\[0\]: expected 3 entries"),
+        ("play", {"face_down": ((1, 1, 1),) * 3}, r"face_down\[0\]\[0\]: expected a bool"),
+        ("play", {"draw_count": -1}, "draw_count: expected an int >= 0, got -1"),
+        ("play", {"draw_count": 1}, "draw_count: .* hold 81 cards"),
+        ("play", {"discard": (13,)}, r"discard\[0\]: expected an int 0..12, got 13"),
+        ("play", {"removed": _with(_PLAY.removed, 6, 4)}, r"hand: 9 of 6 seen .*\(BB-1\)"),
+        (
+            "play",
+            {"discard": (8,), "removed": _with(_with(_PLAY.removed, 8, -1), 6, 1)},
+            r"discard\[0\]: an 8 burns the pile at once \(BB-13\)",
+        ),
+        ("play", {"chips": (1, 0, 0)}, r"supply: 40 in the supply \+ 1 held != 40 chips"),
+        ("play", {"chips": (0, 0)}, "chips: expected 3 entries, got 2"),
+        ("play", {"supply": -1}, "supply: expected an int >= 0, got -1"),
+        ("play", {"places": (0,)}, r"places: seat 0 is out but holds cards \(BB-17\)"),
+        ("play", {"places": (5,)}, r"places\[0\]: expected an int 0..2, got 5"),
+        ("play", {"moves": -1}, "moves: expected an int >= 0, got -1"),
+        ("play", {"moves": 5000}, r"moves: 5000 moves reach the limit of 5000 \(BB-20\)"),
+        ("play", {"cut_rounds": (1,)}, r"cut_rounds\[0\]: expected an int 1..0, got 1"),
+        ("play", {"turn": None}, "turn: expected an int 0..2, got None"),
+        ("play", {"phase": "over"}, "turn: expected None once over, got 0"),
+        ("play", {"phase": "over", "turn": None}, r"phase: over after round 1 of 5 .*\(BB-19\)"),
+        (
+            "play",
+            {"rules": bb.Rules(players=4)},
+            "hand_counts: expected 4 entries, got 3",
+        ),
+        (
+            "choose",
+            {"face_up": ((0, 1, 1, 1, *_EMPTY[4:]), _EMPTY, _EMPTY), "hand_counts": (4, 7, 7)},
+            r"face_up\[0\]: another seat's choice is hidden while choosing \(BB-4\)",
+        ),
+        ("choose", {"turn": 2}, "turn: after 1 choices seat 1 chooses"),
+        (
+            "choose",
+            {"discard": (5,), "draw_count": 49},
+            r"phase: the face-up choice \(BB-4\) comes before any play",
+        ),
+        (
+            "choose",
+            {"hand_counts": (2, 7, 7), "draw_count": 55},
+            r"hand_counts\[0\]: 2 cards in hand and face up, 4 needed",
+        ),
+        (
+            "drawing",
+            {"hand_counts": (0, *_DRAWING.hand_counts[1:]), "draw_count": _DRAWING.draw_count + 4},
+            r"hand_counts\[0\]: empty while the draw pile has cards \(BB-7, BB-8\)",
+        ),
+    ],
+)
+def test_check_view_names_the_broken_invariant(
+    where: str, changes: dict[str, Any], message: str
+) -> None:
+    seen = _view_at(where)
+    bb.check_view(seen)
+    with pytest.raises(InvalidStateError, match=message):
+        bb.check_view(attrs.evolve(seen, **changes))
+
+
+def test_check_view_rejects_what_is_not_a_view() -> None:
+    with pytest.raises(InvalidStateError, match=r"view: expected a biggenbende\.View, got State"):
+        bb.check_view(bb.new_game(seed=1))  # type: ignore[arg-type]
+
+
+def test_loads_rejects_a_view_that_breaks_an_invariant() -> None:
+    seen = _view_at("choose")
+    doc = json.loads(cardrules.dumps(seen))
+    assert cardrules.loads(json.dumps(doc)) == seen
+    doc["data"]["draw_count"] = -3
+    with pytest.raises(InvalidStateError, match=r"^\$\.data: draw_count: expected an int >= 0"):
+        cardrules.loads(json.dumps(doc))
+    doc = json.loads(cardrules.dumps(seen))
+    doc["data"]["face_down"][2] = [True, False]
+    with pytest.raises(InvalidStateError, match=r"^\$\.data: face_down\[2\]: expected 3 entries"):
+        cardrules.loads(json.dumps(doc), game="biggenbende", kind="view")
 
 
 def test_redeal_hidden_validates_its_arguments() -> None:

@@ -44,6 +44,7 @@ from cardrules.allegra._geometry import area, areas_of
 from cardrules.allegra._play import (
     apply,
     check_state,
+    check_view,
     is_over,
     legal_moves,
     new_game,
@@ -103,6 +104,7 @@ __all__ = [
     "area",
     "areas_of",
     "check_state",
+    "check_view",
     "is_over",
     "legal_moves",
     "new_game",
@@ -129,6 +131,7 @@ GAME = _GameImpl(
     players=players,
     view=view,
     check_state=check_state,
+    check_view=check_view,
     redeal_hidden=redeal_hidden,
 )
 """The Allegra :class:`~cardrules.Game` object (registry name ``"allegra"``)."""

@@ -48,6 +48,7 @@ from cardrules.game import Outcome
 __all__ = [
     "apply",
     "check_state",
+    "check_view",
     "is_over",
     "legal_moves",
     "new_game",
@@ -1147,6 +1148,88 @@ def _check_seat(path: str, value: object, n: int) -> None:
         raise _bad(path, f"{value!r} is not a seat of a {n}-player game")
 
 
+def _check_rounds(obj: State | View, where: str, rules: Rules, phase: str) -> None:
+    """
+    The parts a state and a view share: the discard pile exists until the end, the
+    round and the finished rounds' scores and cuts (AL-12, AL-13), the seat to move.
+
+    Args:
+        obj: the state or view; ``where`` names it in messages (``"state"``).
+        rules: its (checked) rules.
+        phase: its (checked) phase.
+    """
+    n = rules.players
+    if phase != "over" and not obj.discard:
+        raise _bad(f"{where}.discard", "the discard pile is empty")
+    if type(obj.round) is not int or not 1 <= obj.round <= rules.rounds:
+        raise _bad(f"{where}.round", f"{obj.round!r} is not a round of 1..{rules.rounds}")
+    finished = obj.round if phase == "over" else obj.round - 1
+    if not isinstance(obj.scores, tuple) or len(obj.scores) != finished:
+        raise _bad(f"{where}.scores", f"must hold the scores of {finished} finished rounds")
+    for r, row in enumerate(obj.scores):
+        if not isinstance(row, tuple) or len(row) != n or any(type(x) is not int for x in row):
+            raise _bad(f"{where}.scores[{r}]", f"must be a tuple of {n} ints")
+    if not isinstance(obj.cut_rounds, tuple) or any(
+        type(r) is not int or not 1 <= r <= finished for r in obj.cut_rounds
+    ):
+        raise _bad(f"{where}.cut_rounds", "must hold finished round numbers")
+    if list(obj.cut_rounds) != sorted(set(obj.cut_rounds)):
+        raise _bad(f"{where}.cut_rounds", "must list each cut round once, in order (AL-13)")
+    if phase == "over" and obj.round != rules.rounds:
+        raise _bad(f"{where}.round", f"the game ends after round {rules.rounds} (AL-12)")
+    _check_seat(f"{where}.current", obj.current, n)
+
+
+def _check_knock_window(
+    obj: State | View, where: str, n: int, phase: str, cards: Sequence[int | None], t: Tables
+) -> None:
+    """
+    The knock window (AL-7), the same in a state and a view: each other seat whose area
+    holds a card is asked once, in turn order from the drawer's next, and only after a
+    draw with 3 or more players.
+
+    Args:
+        obj: the state or view; ``where`` names it in messages (``"state"``).
+        n: the number of players.
+        phase: its (checked) phase.
+        cards: the card on each place (anything but ``None`` where a card lies).
+        t: the precomputed tables of this player count.
+    """
+    current = obj.current
+    asked = obj.knock_queue + obj.knockers + obj.passers
+    if len(set(asked)) != len(asked):
+        raise _bad(f"{where}.knock_queue", "a seat is asked twice in the knock window (AL-7)")
+    if (phase == "knock") != bool(obj.knock_queue):
+        raise _bad(f"{where}.knock_queue", "must be non-empty exactly in the knock window")
+    if phase == "give" and not obj.knockers:
+        raise _bad(f"{where}.knockers", "the drawer answers knocks only when someone knocked")
+    # AL-7: a knock window follows every draw with 3 or more players; it asks each other
+    # seat whose area holds a card once, in turn order from the drawer's next.
+    if n < 3 or phase not in ("knock", "give", "place", "exchange", "drawn"):
+        if asked:
+            why = "knocking needs 3 or more players" if n < 3 else "no knock window is open"
+            raise _bad(f"{where}.knock_queue", f"no seat can knock or pass: {why} (AL-7)")
+    else:
+        order = [q for q in t.others[current] if _has_card(t.areas[q], cards)]
+        done = len(order) - len(obj.knock_queue)
+        rank = {q: k for k, q in enumerate(order)}
+        if done < 0 or tuple(order[done:]) != obj.knock_queue:
+            raise _bad(
+                f"{where}.knock_queue",
+                f"must be the seats still to answer of {tuple(order)}, in turn order (AL-7)",
+            )
+        if (
+            set(obj.knockers + obj.passers) != set(order[:done])
+            or [rank[q] for q in obj.knockers] != sorted(rank[q] for q in obj.knockers)
+            or [rank[q] for q in obj.passers] != sorted(rank[q] for q in obj.passers)
+        ):
+            raise _bad(
+                f"{where}.knockers",
+                f"the knocks and passes must be the answers of {tuple(order[:done])}, "
+                "each seat once, in turn order (AL-7)",
+            )
+
+
 def check_state(state: State) -> None:
     """
     Raise :class:`~cardrules.InvalidStateError` if ``state`` breaks an invariant.
@@ -1243,62 +1326,13 @@ def check_state(state: State) -> None:
             "the cards across grids, deck, discard pile, removed cards, drawn card and "
             f"hand are not those of Rules.deck (AL-1): {wrong}",
         )
-    if phase != "over" and not state.discard:
-        raise _bad("state.discard", "the discard pile is empty")
-    if type(state.round) is not int or not 1 <= state.round <= rules.rounds:
-        raise _bad("state.round", f"{state.round!r} is not a round of 1..{rules.rounds}")
-    finished = state.round if phase == "over" else state.round - 1
-    if not isinstance(state.scores, tuple) or len(state.scores) != finished:
-        raise _bad("state.scores", f"must hold the scores of {finished} finished rounds")
-    for r, row in enumerate(state.scores):
-        if not isinstance(row, tuple) or len(row) != n or any(type(x) is not int for x in row):
-            raise _bad(f"state.scores[{r}]", f"must be a tuple of {n} ints")
-    if not isinstance(state.cut_rounds, tuple) or any(
-        type(r) is not int or not 1 <= r <= finished for r in state.cut_rounds
-    ):
-        raise _bad("state.cut_rounds", "must hold finished round numbers")
-    if list(state.cut_rounds) != sorted(set(state.cut_rounds)):
-        raise _bad("state.cut_rounds", "must list each cut round once, in order (AL-13)")
-    if phase == "over" and state.round != rules.rounds:
-        raise _bad("state.round", f"the game ends after round {rules.rounds} (AL-12)")
-    _check_seat("state.current", state.current, n)
+    _check_rounds(state, "state", rules, phase)
     for name in ("knock_queue", "knockers", "passers"):
         for k, q in enumerate(getattr(state, name)):
             _check_seat(f"state.{name}[{k}]", q, n)
             if q == state.current:
                 raise _bad(f"state.{name}[{k}]", "the drawer cannot knock (AL-7)")
-    asked = state.knock_queue + state.knockers + state.passers
-    if len(set(asked)) != len(asked):
-        raise _bad("state.knock_queue", "a seat is asked twice in the knock window (AL-7)")
-    if (phase == "knock") != bool(state.knock_queue):
-        raise _bad("state.knock_queue", "must be non-empty exactly in the knock window")
-    if phase == "give" and not state.knockers:
-        raise _bad("state.knockers", "the drawer answers knocks only when someone knocked")
-    # AL-7: a knock window follows every draw with 3 or more players; it asks each other
-    # seat whose area holds a card once, in turn order from the drawer's next.
-    if n < 3 or phase not in ("knock", "give", "place", "exchange", "drawn"):
-        if asked:
-            why = "knocking needs 3 or more players" if n < 3 else "no knock window is open"
-            raise _bad("state.knock_queue", f"no seat can knock or pass: {why} (AL-7)")
-    else:
-        order = [q for q in t.others[state.current] if _has_card(t.areas[q], cards)]
-        done = len(order) - len(state.knock_queue)
-        rank = {q: k for k, q in enumerate(order)}
-        if done < 0 or tuple(order[done:]) != state.knock_queue:
-            raise _bad(
-                "state.knock_queue",
-                f"must be the seats still to answer of {tuple(order)}, in turn order (AL-7)",
-            )
-        if (
-            set(state.knockers + state.passers) != set(order[:done])
-            or [rank[q] for q in state.knockers] != sorted(rank[q] for q in state.knockers)
-            or [rank[q] for q in state.passers] != sorted(rank[q] for q in state.passers)
-        ):
-            raise _bad(
-                "state.knockers",
-                f"the knocks and passes must be the answers of {tuple(order[:done])}, "
-                "each seat once, in turn order (AL-7)",
-            )
+    _check_knock_window(state, "state", n, phase, cards, t)
     if phase in ("place", "exchange"):
         if state.receiver not in state.knockers:
             raise _bad("state.receiver", "the card goes to a seat that knocked (AL-7)")
@@ -1381,3 +1415,220 @@ def check_state(state: State) -> None:
             ):
                 names = ", ".join(str(SLOTS[i]) for i in w)
                 raise _bad("state.cards", f"a triple is showing (AL-8): {names}")
+
+
+def check_view(view: View) -> None:
+    """
+    Raise :class:`~cardrules.InvalidStateError` if ``view`` is inconsistent in itself.
+
+    Checked from the view alone: the rules; the seat and every seat index in range;
+    one entry per place in ``cards`` and ``face_down`` (``12 * players``), card
+    values in ``-1..11`` and no place both face up and face down; as many removed
+    cards as removed places (AL-8); the cards seen (face up, discard pile, removed,
+    drawn, the hand if shown) never more of a value than ``Rules.deck`` holds, and
+    with the counted hidden cards (face-down cards, the deck, a hand not shown)
+    exactly ``Rules.deck`` (AL-1); the hand shown only to the receiver and counted
+    only during the exchange (AL-7, AL-14); and, as :func:`check_state` checks
+    them, what each phase needs, the knock window (AL-7), the setup reveals (AL-4),
+    the end of the round (AL-9), the rounds, scores and turn limit (AL-12, AL-13) and
+    no triple showing (AL-8). Face-down values, the deck order and a hand the seat
+    does not hold cannot be checked.
+
+    >>> import attrs
+    >>> seen = view(new_game(Rules(players=3), seed=1), 2)
+    >>> check_view(seen)
+    >>> check_view(attrs.evolve(seen, deck_count=-1))
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.InvalidStateError: view.deck_count: must be an int >= 0, not -1
+    """
+    if not isinstance(view, View):
+        raise _bad("view", f"not an allegra.View: {type(view).__name__}")
+    rules = view.rules
+    if not isinstance(rules, Rules):
+        raise _bad("view.rules", "not an allegra.Rules")
+    try:
+        Rules(
+            players=rules.players,
+            deck=rules.deck,
+            rounds=rules.rounds,
+            max_turns_per_round=rules.max_turns_per_round,
+        )
+    except RulesError as exc:
+        raise _bad("view.rules", str(exc)) from None
+    n = rules.players
+    t = TABLES[n]
+    m = n * GRID
+    _check_seat("view.seat", view.seat, n)
+    shown, down = view.cards, view.face_down
+    if not isinstance(shown, tuple) or len(shown) != m:
+        raise _bad("view.cards", f"must be a tuple of {m} places")
+    if not isinstance(down, tuple) or len(down) != m:
+        raise _bad("view.face_down", f"must be a tuple of {m} flags")
+    counts = [0] * len(CARD_VALUES)
+
+    def count(path: str, value: object) -> None:
+        if type(value) is not int or not -1 <= value <= 11:
+            raise _bad(path, f"{value!r} is not a card value (-1..11)")
+        counts[value + 1] += 1
+
+    # Stand-ins for the state's cards and face_up: a face-down card is some card (its
+    # value is hidden, 0 stands for it) lying face down, so the state's helpers apply.
+    cards: list[int | None] = []
+    face_up: list[bool] = []
+    hidden = 0
+    for i in range(m):
+        c, d = shown[i], down[i]
+        if type(d) is not bool:
+            raise _bad(f"view.face_down[{i}]", f"{d!r} is not a bool")
+        if c is not None:
+            count(f"view.cards[{i}]", c)
+            if d:
+                raise _bad(f"view.face_down[{i}]", f"{SLOTS[i]} is both face up and face down")
+        hidden += d
+        cards.append(0 if d else c)
+        face_up.append(c is not None)
+    empty = cards.count(None)
+    for name in ("discard", "removed"):
+        pile = getattr(view, name)
+        if not isinstance(pile, tuple):
+            raise _bad(f"view.{name}", "must be a tuple")
+        for k, c in enumerate(pile):
+            count(f"view.{name}[{k}]", c)
+    if len(view.removed) != empty:
+        raise _bad(
+            "view.removed",
+            f"{len(view.removed)} removed cards but {empty} removed places (AL-8)",
+        )
+    deck_count = view.deck_count
+    if type(deck_count) is not int or deck_count < 0:
+        raise _bad("view.deck_count", f"must be an int >= 0, not {deck_count!r}")
+    phase = view.phase
+    if phase not in _LEGAL:
+        raise _bad("view.phase", f"unknown phase {phase!r}")
+    drawn_phases = ("knock", "give", "place", "drawn")
+    if (view.drawn is not None) != (phase in drawn_phases):
+        raise _bad("view.drawn", f"must be {'a card' if phase in drawn_phases else 'None'}")
+    if view.drawn is not None:
+        count("view.drawn", view.drawn)
+    # AL-7, AL-14: the receiver holds one card in hand during the exchange, seen by the
+    # receiver only.
+    hand_count = view.hand_count
+    if hand_count != (1 if phase == "exchange" else 0) or type(hand_count) is not int:
+        raise _bad(
+            "view.hand_count",
+            f"must be {1 if phase == 'exchange' else 0}: a card is in hand only during the "
+            f"exchange (AL-7), not {hand_count!r}",
+        )
+    own_hand = phase == "exchange" and view.seat == view.receiver
+    if (view.hand is not None) != own_hand:
+        raise _bad(
+            "view.hand",
+            "must be the card in hand in the receiver's own view during the exchange, "
+            "else None (AL-7, AL-14)",
+        )
+    if view.hand is not None:
+        count("view.hand", view.hand)
+    for k, (have, most) in enumerate(zip(counts, rules.deck, strict=True)):
+        if have > most:
+            raise _bad(
+                "view",
+                f"{have} cards of value {CARD_VALUES[k]} seen, Rules.deck has {most} (AL-1)",
+            )
+    total = sum(counts) + hidden + deck_count + (hand_count if view.hand is None else 0)
+    if total != sum(rules.deck):
+        raise _bad(
+            "view.deck_count",
+            f"the grids, deck, discard pile, removed cards, drawn card and hand hold {total} "
+            f"cards, Rules.deck has {sum(rules.deck)} (AL-1)",
+        )
+    _check_rounds(view, "view", rules, phase)
+    current: int = view.current
+    for name in ("knock_queue", "knockers", "passers"):
+        seats = getattr(view, name)
+        if not isinstance(seats, tuple):
+            raise _bad(f"view.{name}", "must be a tuple of seats")
+        for k, q in enumerate(seats):
+            _check_seat(f"view.{name}[{k}]", q, n)
+            if q == current:
+                raise _bad(f"view.{name}[{k}]", "the drawer cannot knock (AL-7)")
+    _check_knock_window(view, "view", n, phase, cards, t)
+    receiver = view.receiver
+    if phase in ("place", "exchange"):
+        if receiver not in view.knockers:
+            raise _bad("view.receiver", "the card goes to a seat that knocked (AL-7)")
+    elif receiver is not None:
+        raise _bad("view.receiver", "must be None outside the exchange")
+    placed = view.placed
+    if (placed is not None) != (phase == "exchange"):
+        raise _bad("view.placed", "a place only during exchange step 2")
+    if placed is not None:
+        if not isinstance(placed, Slot) or placed.owner >= n:
+            raise _bad("view.placed", f"{placed!r} is not a place of this game")
+        if index(placed) not in t.area_sets[receiver]:  # type: ignore[index]
+            raise _bad("view.placed", "must lie in the receiver's area")
+        if not face_up[index(placed)]:
+            raise _bad("view.placed", "the given card lies face up there (AL-7)")
+    if phase in ("place", "exchange") and not _can_exchange(
+        t.areas[receiver],  # type: ignore[index]
+        t.areas[current],
+        cards,
+    ):
+        raise _bad("view.receiver", "no exchange is possible with the receiver (AL-7)")
+    left = view.reveals_left
+    if phase == "reveal":
+        if left not in (1, 2) or type(left) is not int:
+            raise _bad("view.reveals_left", "must be 1 or 2 during the setup (AL-4)")
+        if not _has_face_down(t.areas[current], cards, face_up):
+            raise _bad("view.current", "the revealing seat has no face-down card (AL-4)")
+    elif left != 0 or type(left) is not int:
+        raise _bad("view.reveals_left", "must be 0 outside the setup")
+    ender = view.ender
+    if ender is not None:
+        _check_seat("view.ender", ender, n)
+    last_turns = view.last_turns
+    if type(last_turns) is not int or not 0 <= last_turns < n:
+        raise _bad("view.last_turns", f"must be an int from 0 to {n - 1}")
+    if (ender is None or phase == "over") and last_turns != 0:
+        raise _bad("view.last_turns", "must be 0 unless the round is ending (AL-9)")
+    if ender is not None:
+        if phase != "over" and last_turns == 0:
+            raise _bad("view.last_turns", "the round is ending: some last turns remain (AL-9)")
+        if phase == "reveal":
+            raise _bad("view.ender", "nobody can end the round during the setup (AL-9)")
+        if _has_face_down(t.areas[ender], cards, face_up):
+            raise _bad("view.ender", f"seat {ender}'s area has a face-down card (AL-9)")
+        if phase != "over" and last_turns != (ender - current) % n:
+            raise _bad(
+                "view.last_turns",
+                f"seat {ender} ended the round and seat {current} is to play: "
+                f"{(ender - current) % n} turns remain, not {last_turns} (AL-9)",
+            )
+    if phase == "over" and hidden:
+        raise _bad("view.face_down", "every card lies face up once the game is over (AL-10)")
+    limit = rules.max_turns_per_round
+    if type(view.turns) is not int or view.turns < 0:
+        raise _bad("view.turns", "must be an int >= 0")
+    if limit is not None and phase != "over" and view.turns >= limit:
+        raise _bad("view.turns", f"the round should have been cut at {limit} turns (AL-13)")
+    if phase == "reveal" and view.turns != 0:
+        raise _bad("view.turns", "no turn is played during the setup reveals (AL-13)")
+    if phase not in ("exchange", "over"):
+        triple = _triples(t, cards, face_up, range(m))
+        if triple:
+            names = ", ".join(str(SLOTS[i]) for i in sorted(triple))
+            raise _bad("view.cards", f"a triple is showing (AL-8): {names}")
+    elif phase == "exchange":
+        # Mid-exchange only a line through the card just placed can be pending.
+        here = index(placed)  # type: ignore[arg-type]
+        for w in t.windows:
+            a, b, c = w
+            if (
+                here not in w
+                and face_up[a]
+                and face_up[b]
+                and face_up[c]
+                and cards[a] == cards[b] == cards[c]
+            ):
+                names = ", ".join(str(SLOTS[i]) for i in w)
+                raise _bad("view.cards", f"a triple is showing (AL-8): {names}")

@@ -37,6 +37,7 @@ from cardrules.beggar._fast import play_out
 from cardrules.beggar._play import (
     apply,
     check_state,
+    check_view,
     is_over,
     legal_moves,
     new_game,
@@ -80,6 +81,7 @@ __all__ = [
     "View",
     "apply",
     "check_state",
+    "check_view",
     "is_over",
     "legal_moves",
     "new_game",
@@ -108,6 +110,7 @@ GAME = _GameImpl(
     view=view,
     players=players,
     check_state=check_state,
+    check_view=check_view,
     redeal_hidden=redeal_hidden,
 )
 """The :class:`cardrules.Game` object of Beggar-my-neighbour."""

@@ -29,6 +29,7 @@ from cardrules.game import Outcome
 __all__ = [
     "apply",
     "check_state",
+    "check_view",
     "is_over",
     "legal_moves",
     "new_game",
@@ -653,3 +654,128 @@ def check_state(state: State) -> None:
         raise _fail("cycle_power", f"must be a power of two, not {power}")
     if state.cycle_lam >= power:
         raise _fail("cycle_lam", f"must be below cycle_power ({power}), not {state.cycle_lam}")
+
+
+def check_view(view: View) -> None:
+    """
+    Check that a view is consistent in itself; raise on the first problem.
+
+    Checked from the view alone: the rules; the seat and every seat index in range;
+    one stack size and one ``out`` flag per seat; the stack sizes and the pile hold
+    the 52 cards of the deck, no card twice on the pile (BM-1); a seat that is out
+    holds no cards (BM-7); the counts are ints >= 0 with no more tricks or pile
+    cards than cards turned (BM-8); the payment owed and the penalty seat match the
+    last penalty card on the pile (BM-5); the seat to move holds a card, and is
+    ``None`` exactly once the game has ended, in a way that fits the pile and the
+    card limit (BM-7, BM-9, BM-10). The order of the stacks is hidden, so nothing
+    about it can be checked.
+
+    Raises:
+        InvalidStateError: naming the path of the bad field, for example
+            ``"stack_sizes: the stacks hold 51 cards and the pile 0, not 52 (BM-1)"``.
+
+    >>> seen = view(new_game(seed=2), 1)
+    >>> check_view(seen)
+    >>> import attrs
+    >>> check_view(attrs.evolve(seen, seat=2))
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.InvalidStateError: seat: must be a seat from 0 to 1, not 2
+    """
+    if not isinstance(view, View):
+        raise InvalidStateError(f"$: not a beggar View: {type(view).__name__}")
+    rules = view.rules
+    if not isinstance(rules, Rules):
+        raise _fail("rules", f"not a beggar Rules: {rules!r}")
+    try:
+        attrs.validate(rules)
+    except RulesError as exc:
+        raise _fail("rules", str(exc)) from None
+    n = rules.players
+    if not _is_int(view.seat) or not 0 <= view.seat < n:
+        raise _fail("seat", f"must be a seat from 0 to {n - 1}, not {view.seat!r}")
+    sizes = view.stack_sizes
+    if not isinstance(sizes, tuple) or len(sizes) != n:
+        raise _fail("stack_sizes", f"must be a tuple of {n} sizes (players={n})")
+    for seat, size in enumerate(sizes):
+        if not _is_int(size) or not 0 <= size <= _DECK_SIZE:
+            raise _fail(f"stack_sizes[{seat}]", f"must be an int from 0 to 52, not {size!r}")
+    pile = view.pile
+    if not isinstance(pile, tuple):
+        raise _fail("pile", "must be a tuple of Cards")
+    seen: dict[Card, int] = {}
+    for index, card in enumerate(pile):
+        if not isinstance(card, Card):
+            raise _fail(f"pile[{index}]", f"not a Card: {card!r}")
+        if card in seen:
+            raise _fail(f"pile[{index}]", f"duplicate card {card} (also at pile[{seen[card]}])")
+        seen[card] = index
+    held = sum(sizes)
+    if held + len(pile) != _DECK_SIZE:
+        raise _fail(
+            "stack_sizes",
+            f"the stacks hold {held} cards and the pile {len(pile)}, not {_DECK_SIZE} (BM-1)",
+        )
+    out = view.out
+    if not isinstance(out, tuple) or len(out) != n:
+        raise _fail("out", f"must be a tuple of {n} bools")
+    for seat, flag in enumerate(out):
+        if type(flag) is not bool:
+            raise _fail(f"out[{seat}]", f"must be a bool, not {flag!r}")
+        if flag and sizes[seat]:
+            raise _fail(f"out[{seat}]", "a seat that is out holds no cards (BM-7)")
+    for name in ("owed", "cards", "tricks"):
+        value = getattr(view, name)
+        if not _is_int(value) or value < 0:
+            raise _fail(name, f"must be an int >= 0, not {value!r}")
+    if view.tricks > view.cards:
+        raise _fail("tricks", f"{view.tricks} tricks but only {view.cards} cards turned")
+    if len(pile) > view.cards:
+        raise _fail("pile", f"{len(pile)} cards on the pile but {view.cards} turned")
+    ended = view.ended
+    if ended not in (None, "normal", "endless", "card_limit"):
+        raise _fail("ended", f"must be None, 'normal', 'endless' or 'card_limit', not {ended!r}")
+    turn = view.turn
+    if ended is not None:
+        if turn is not None:
+            raise _fail("turn", f"must be None once the game has ended, not {turn!r}")
+    elif turn is None or not _is_int(turn) or not 0 <= turn < n:
+        raise _fail("turn", f"must be a seat from 0 to {n - 1} while the game goes on")
+    elif out[turn] or not sizes[turn]:
+        raise _fail("turn", f"seat {turn} is to move but holds no card")
+    # BM-5: a payment is owed exactly while the pile holds a penalty card.
+    last = None
+    for index, card in enumerate(pile):
+        if card.demand:
+            last = index
+    if last is None:
+        if view.owed != 0:
+            raise _fail("owed", f"{view.owed} owed but the pile holds no penalty card")
+        if view.penalty_seat is not None:
+            raise _fail("penalty_seat", "must be None while the pile holds no penalty card")
+    else:
+        expected = pile[last].demand - (len(pile) - 1 - last)
+        if expected < 1:
+            raise _fail(
+                "pile", f"{pile[last]} is paid in full, so its pile must have been taken (BM-5)"
+            )
+        if view.owed != expected:
+            raise _fail(
+                "owed", f"must be {expected} after {pile[last]} on the pile, not {view.owed}"
+            )
+        layer = view.penalty_seat
+        if layer is None or not _is_int(layer) or not 0 <= layer < n:
+            raise _fail("penalty_seat", f"must be a seat from 0 to {n - 1}, not {layer!r}")
+        if out[layer]:
+            raise _fail("penalty_seat", f"seat {layer} is out and cannot take the pile (BM-7)")
+        if layer == turn:
+            raise _fail("penalty_seat", "the seat to move cannot owe on its own penalty card")
+    max_cards = rules.max_cards
+    if ended is None and max_cards is not None and view.cards >= max_cards:
+        raise _fail("cards", f"{view.cards} turned reaches max_cards but the game goes on")
+    if ended == "normal" and _DECK_SIZE not in sizes:
+        raise _fail("stack_sizes", "a game ended normally, so the winner holds all the cards")
+    if ended == "endless" and pile:
+        raise _fail("pile", "an endless game ends at the start of a trick, with no pile")
+    if ended == "card_limit" and (max_cards is None or view.cards < max_cards):
+        raise _fail("ended", f"{view.cards} cards turned do not reach max_cards (BM-10)")

@@ -34,6 +34,7 @@ from __future__ import annotations
 from cardrules.biggenbende._play import (
     apply,
     check_state,
+    check_view,
     is_over,
     legal_moves,
     new_game,
@@ -71,6 +72,7 @@ __all__ = [
     "View",
     "apply",
     "check_state",
+    "check_view",
     "is_over",
     "legal_moves",
     "new_game",
@@ -97,6 +99,7 @@ GAME = _GameImpl(
     view=view,
     players=players,
     check_state=check_state,
+    check_view=check_view,
     redeal_hidden=redeal_hidden,
 )
 """The Biggenbende :class:`~cardrules.Game` object, as registered."""

@@ -41,6 +41,7 @@ from cardrules.game import Outcome
 __all__ = [
     "apply",
     "check_state",
+    "check_view",
     "is_over",
     "legal_moves",
     "new_game",
@@ -883,6 +884,91 @@ def _check_pile(value: object, path: str) -> tuple[int, ...]:
     return items  # type: ignore[return-value]
 
 
+def _check_progress(
+    obj: State | View,
+    rules: Rules,
+    rnd: int,
+    phase: str,
+    supply: int,
+    left: Sequence[int],
+    discard: tuple[int, ...],
+) -> int | None:
+    """
+    The round's progress, the same in a state and a view: places (BB-17), the move
+    counter and cut rounds (BB-20), the end of the match (BB-19) and the seat to move.
+
+    Args:
+        obj: the state or view.
+        rules: its (checked) rules.
+        rnd: its (checked) round.
+        phase: its (checked) phase.
+        supply: its (checked) chip supply.
+        left: the cards each seat still holds, hand, face up and face down.
+        discard: its (checked) discard pile.
+
+    Returns:
+        The moves made in the round, or ``None`` once the match is over.
+    """
+    n = rules.players
+    places = _check_tuple(obj.places, "places")
+    for i, place in enumerate(places):
+        _check_int(place, f"places[{i}]", 0, n - 1)
+    if len(set(places)) != len(places):
+        raise _bad("places", f"a seat is out twice: {places!r}")
+    for s in range(n):
+        if (s in places) != (left[s] == 0):
+            what = "is out but holds cards" if s in places else "holds no cards but is not out"
+            raise _bad("places", f"seat {s} {what} (BB-17)")
+    moves = _check_int(obj.moves, "moves", 0)
+    limit = rules.max_turns_per_round
+    cut_rounds = _check_tuple(obj.cut_rounds, "cut_rounds")
+    if cut_rounds and limit is None:
+        raise _bad("cut_rounds", "no round is cut without a turn limit (BB-20)")
+    last = rnd if phase == "over" else rnd - 1
+    previous = 0
+    for i, r in enumerate(cut_rounds):
+        previous = _check_int(r, f"cut_rounds[{i}]", previous + 1, last)
+    if phase == "over":
+        if obj.turn is not None:
+            raise _bad("turn", f"expected None once over, got {obj.turn!r}")
+        if rnd != rules.rounds and supply != 0:
+            raise _bad(
+                "phase", f"over after round {rnd} of {rules.rounds} with chips left (BB-19)"
+            )
+        if len(places) > 2 or (limit is not None and moves > limit):
+            raise _bad("places", "more places or moves than a round allows")
+        # The last round ended: at the second player out (BB-17), or cut by the limit
+        # after exactly that many moves (BB-20), never both.
+        if rnd in cut_rounds:
+            if len(places) == 2:
+                raise _bad(
+                    "cut_rounds", f"round {rnd} ended with two players out, not cut (BB-20)"
+                )
+            if moves != limit:
+                raise _bad(
+                    "moves", f"round {rnd} was cut after {moves} moves, not {limit} (BB-20)"
+                )
+        elif len(places) != 2:
+            raise _bad(
+                "places",
+                f"round {rnd} ended with {len(places)} players out and was not cut (BB-17)",
+            )
+        return None
+    if len(places) > 1:
+        raise _bad("places", "the round ends when the second player goes out (BB-17)")
+    if limit is not None and moves >= limit:
+        raise _bad("moves", f"{moves} moves reach the limit of {limit} (BB-20)")
+    turn = _check_int(obj.turn, "turn", 0, n - 1)
+    if turn in places:
+        raise _bad("turn", f"seat {turn} is out of the round (BB-17)")
+    if phase == "choose":
+        if obj.direction != 1 or discard or places:
+            raise _bad("phase", "the face-up choice (BB-4) comes before any play")
+        if moves >= n or turn != (obj.starter + moves) % n:
+            raise _bad("turn", f"after {moves} choices seat {(obj.starter + moves) % n} chooses")
+    return moves
+
+
 def check_state(state: State) -> None:
     """
     Raise :class:`~cardrules.InvalidStateError` if ``state`` breaks an invariant.
@@ -976,63 +1062,11 @@ def check_state(state: State) -> None:
             f"{supply} in the supply + {held} held != {rules.chips} chips (BB-3)",
         )
     # Places, the move counter and the seat to move.
-    places = _check_tuple(state.places, "places")
-    for i, place in enumerate(places):
-        _check_int(place, f"places[{i}]", 0, n - 1)
-    if len(set(places)) != len(places):
-        raise _bad("places", f"a seat is out twice: {places!r}")
     left = _cards_left(tuple(hands), tuple(face_up), tuple(face_down))
-    for s in range(n):
-        if (s in places) != (left[s] == 0):
-            what = "is out but holds cards" if s in places else "holds no cards but is not out"
-            raise _bad("places", f"seat {s} {what} (BB-17)")
-    moves = _check_int(state.moves, "moves", 0)
-    limit = rules.max_turns_per_round
-    cut_rounds = _check_tuple(state.cut_rounds, "cut_rounds")
-    if cut_rounds and limit is None:
-        raise _bad("cut_rounds", "no round is cut without a turn limit (BB-20)")
-    last = rnd if phase == "over" else rnd - 1
-    previous = 0
-    for i, r in enumerate(cut_rounds):
-        previous = _check_int(r, f"cut_rounds[{i}]", previous + 1, last)
-    if phase == "over":
-        if state.turn is not None:
-            raise _bad("turn", f"expected None once over, got {state.turn!r}")
-        if rnd != rules.rounds and supply != 0:
-            raise _bad(
-                "phase", f"over after round {rnd} of {rules.rounds} with chips left (BB-19)"
-            )
-        if len(places) > 2 or (limit is not None and moves > limit):
-            raise _bad("places", "more places or moves than a round allows")
-        # The last round ended: at the second player out (BB-17), or cut by the limit
-        # after exactly that many moves (BB-20), never both.
-        if rnd in cut_rounds:
-            if len(places) == 2:
-                raise _bad(
-                    "cut_rounds", f"round {rnd} ended with two players out, not cut (BB-20)"
-                )
-            if moves != limit:
-                raise _bad(
-                    "moves", f"round {rnd} was cut after {moves} moves, not {limit} (BB-20)"
-                )
-        elif len(places) != 2:
-            raise _bad(
-                "places",
-                f"round {rnd} ended with {len(places)} players out and was not cut (BB-17)",
-            )
+    moves = _check_progress(state, rules, rnd, phase, supply, left, discard)
+    if moves is None:
         return
-    if len(places) > 1:
-        raise _bad("places", "the round ends when the second player goes out (BB-17)")
-    if limit is not None and moves >= limit:
-        raise _bad("moves", f"{moves} moves reach the limit of {limit} (BB-20)")
-    turn = _check_int(state.turn, "turn", 0, n - 1)
-    if turn in places:
-        raise _bad("turn", f"seat {turn} is out of the round (BB-17)")
     if phase == "choose":
-        if state.direction != 1 or discard or places:
-            raise _bad("phase", "the face-up choice (BB-4) comes before any play")
-        if moves >= n or turn != (state.starter + moves) % n:
-            raise _bad("turn", f"after {moves} choices seat {(state.starter + moves) % n} chooses")
         for i in range(n):
             s = (state.starter + i) % n
             want = 3 if i < moves else 0
@@ -1053,3 +1087,145 @@ def check_state(state: State) -> None:
         for s in range(n):
             if hands[s] == _EMPTY:
                 raise _bad(f"hands[{s}]", "empty while the draw pile has cards (BB-7, BB-8)")
+
+
+def check_view(view: View) -> None:
+    """
+    Raise :class:`~cardrules.InvalidStateError` if ``view`` is inconsistent in itself.
+
+    Checked from the view alone: the rules; the seat, the seat to move, the round's
+    starter (BB-5), the phase and the direction; one entry per seat in every
+    per-seat tuple, count tuples of 13 counts >= 0 and face-down rows of three
+    flags; the seat's own hand matching its hand count; the cards seen (hand,
+    face-up rows, discard pile, removed cards) never more of a value than the deck
+    holds, and with the counted hidden cards (other hands, face-down rows, draw
+    pile) exactly the deck (BB-1); the discard pile's order (BB-6, BB-12, BB-13);
+    chips conserved (BB-3); the seats out exactly those with no cards left (BB-17);
+    the choice phase (BB-4: other seats' face-up rows still hidden, enough cards to
+    choose from); no empty hand while the draw pile has cards (BB-7); the move
+    counter and cut rounds against the turn limit (BB-20); a finished match as in
+    :func:`check_state` (BB-17, BB-19). What the seat cannot see (other hands,
+    face-down cards, the draw pile's order) cannot be checked.
+
+    >>> import attrs
+    >>> from cardrules import biggenbende as bb
+    >>> seen = bb.view(bb.new_game(bb.Rules(players=3), seed=1), 1)
+    >>> bb.check_view(seen)
+    >>> bb.check_view(attrs.evolve(seen, hand_counts=(7, 7)))
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.InvalidStateError: hand_counts: expected 3 entries, got 2
+    """
+    if not isinstance(view, View):
+        raise _bad("view", f"expected a biggenbende.View, got {type(view).__name__}")
+    rules = view.rules
+    if not isinstance(rules, Rules):
+        raise _bad("rules", f"expected a biggenbende.Rules, got {type(rules).__name__}")
+    try:
+        Rules(**attrs.asdict(rules))
+    except RulesError as exc:
+        raise _bad("rules", str(exc)) from None
+    n = rules.players
+    seat = _check_int(view.seat, "seat", 0, n - 1)
+    rnd = _check_int(view.round, "round", 1, rules.rounds)
+    if view.starter != (rnd - 1) % n or type(view.starter) is not int:
+        raise _bad(
+            "starter",
+            f"round {rnd} starts with seat {(rnd - 1) % n} (BB-5), not {view.starter!r}",
+        )
+    phase = view.phase
+    if phase not in ("choose", "play", "over"):
+        raise _bad("phase", f"expected 'choose', 'play' or 'over', got {phase!r}")
+    if view.direction not in (1, -1) or type(view.direction) is not int:
+        raise _bad("direction", f"expected 1 or -1, got {view.direction!r}")
+    hand = _check_counts(view.hand, "hand")
+    hand_counts = [
+        _check_int(c, f"hand_counts[{s}]", 0)
+        for s, c in enumerate(_check_tuple(view.hand_counts, "hand_counts", n))
+    ]
+    if hand_counts[seat] != sum(hand):
+        raise _bad(
+            f"hand_counts[{seat}]",
+            f"the seat's own hand holds {sum(hand)} cards, not {hand_counts[seat]}",
+        )
+    face_up = [
+        _check_counts(u, f"face_up[{s}]")
+        for s, u in enumerate(_check_tuple(view.face_up, "face_up", n))
+    ]
+    face_down = []
+    for s, row in enumerate(_check_tuple(view.face_down, "face_down", n)):
+        items = _check_tuple(row, f"face_down[{s}]", 3)
+        for p, flag in enumerate(items):
+            if type(flag) is not bool:
+                raise _bad(f"face_down[{s}][{p}]", f"expected a bool, got {flag!r}")
+        face_down.append(sum(items))  # type: ignore[arg-type]
+    draw_count = _check_int(view.draw_count, "draw_count", 0)
+    discard = _check_pile(view.discard, "discard")
+    removed = _check_counts(view.removed, "removed")
+    # BB-1: the cards seen hold no value more often than the deck, and with the hidden
+    # cards counted they are the whole deck. While choosing (BB-4) another seat's
+    # hidden face-up choice is counted in its hand count.
+    deck = rules.deck
+    seen = list(map(sum, zip(hand, removed, *face_up, strict=True)))
+    for card in discard:
+        seen[card] += 1
+    for v in range(VALUES):
+        if seen[v] > deck[v]:
+            raise _bad(
+                "hand",
+                f"{seen[v]} of {card_name(v)} seen in the hand, face-up rows and piles, "
+                f"the deck has {deck[v]} (BB-1)",
+            )
+    size = sum(deck)
+    total = (
+        sum(hand_counts) + sum(map(sum, face_up)) + sum(face_down) + draw_count
+        + len(discard) + sum(removed)
+    )  # fmt: skip
+    if total != size:
+        raise _bad(
+            "draw_count",
+            f"hands, face-up and face-down rows, draw and discard piles and removed cards "
+            f"hold {total} cards, the deck has {size} (BB-1)",
+        )
+    problem = _discard_problem(discard)
+    if problem:
+        raise _bad(f"discard[{problem[0]}]", problem[1])
+    # Chips (BB-3, BB-18).
+    chips = _check_tuple(view.chips, "chips", n)
+    for s, c in enumerate(chips):
+        _check_int(c, f"chips[{s}]", 0)
+    supply = _check_int(view.supply, "supply", 0)
+    held = sum(chips)  # type: ignore[arg-type]
+    if supply + held != rules.chips:
+        raise _bad("supply", f"{supply} in the supply + {held} held != {rules.chips} chips (BB-3)")
+    # Places, the move counter and the seat to move.
+    left = [hand_counts[s] + sum(face_up[s]) + face_down[s] for s in range(n)]
+    moves = _check_progress(view, rules, rnd, phase, supply, left, discard)
+    if moves is None:
+        return
+    if phase == "choose":
+        chosen = (seat - view.starter) % n < moves
+        if sum(face_up[seat]) != (3 if chosen else 0):
+            raise _bad(
+                f"face_up[{seat}]",
+                f"expected {3 if chosen else 0} face-up cards while choosing (BB-4)",
+            )
+        need = 3 + (1 if draw_count else 0)
+        for s in range(n):
+            # BB-4, BB-21: the others' choices stay hidden until every seat has chosen.
+            if s != seat and face_up[s] != _EMPTY:
+                raise _bad(
+                    f"face_up[{s}]", "another seat's choice is hidden while choosing (BB-4)"
+                )
+            # BB-4, BB-7: three cards to choose from (or chosen), and a hand card kept
+            # while the draw pile has cards.
+            have = hand_counts[s] + (sum(face_up[s]) if s == seat else 0)
+            if have < need:
+                raise _bad(
+                    f"hand_counts[{s}]",
+                    f"{have} cards in hand and face up, {need} needed while choosing (BB-4, BB-7)",
+                )
+    elif draw_count:
+        for s in range(n):
+            if hand_counts[s] == 0:
+                raise _bad(f"hand_counts[{s}]", "empty while the draw pile has cards (BB-7, BB-8)")
