@@ -805,30 +805,13 @@ def _ap_knock(s: State, move: Knock | Pass) -> State:
         knockers = (*knockers, seat)
     else:
         passers = (*passers, seat)
-    return State(
-        rules=s.rules,
-        rng=s.rng,
-        round=s.round,
+    # AL-7: one answer of the knock window; the rest of the state stays as it was.
+    return attrs.evolve(
+        s,
         phase="knock" if queue else ("give" if knockers else "drawn"),
-        current=s.current,
-        reveals_left=0,
-        cards=s.cards,
-        face_up=s.face_up,
-        deck=s.deck,
-        discard=s.discard,
-        removed=s.removed,
-        drawn=s.drawn,
         knock_queue=queue,
         knockers=knockers,
         passers=passers,
-        receiver=None,
-        placed=None,
-        hand=None,
-        ender=s.ender,
-        last_turns=s.last_turns,
-        turns=s.turns,
-        scores=s.scores,
-        cut_rounds=s.cut_rounds,
     )
 
 
@@ -846,31 +829,7 @@ def _ap_give(s: State, move: Ignore | Give) -> State:
             if not _can_exchange(areas[k], areas[s.current], s.cards):
                 raise _illegal(move, "AL-7", f"no exchange is possible with seat {k}")
         receiver, phase = k, "place"
-    return State(
-        rules=s.rules,
-        rng=s.rng,
-        round=s.round,
-        phase=phase,
-        current=s.current,
-        reveals_left=0,
-        cards=s.cards,
-        face_up=s.face_up,
-        deck=s.deck,
-        discard=s.discard,
-        removed=s.removed,
-        drawn=s.drawn,
-        knock_queue=(),
-        knockers=s.knockers,
-        passers=s.passers,
-        receiver=receiver,
-        placed=None,
-        hand=None,
-        ender=s.ender,
-        last_turns=s.last_turns,
-        turns=s.turns,
-        scores=s.scores,
-        cut_rounds=s.cut_rounds,
-    )
+    return attrs.evolve(s, phase=phase, knock_queue=(), receiver=receiver)
 
 
 def _ap_place(s: State, move: Place) -> State:
@@ -886,30 +845,14 @@ def _ap_place(s: State, move: Place) -> State:
     hand = cards[i]
     cards[i] = s.drawn
     face_up[i] = True
-    return State(
-        rules=s.rules,
-        rng=s.rng,
-        round=s.round,
+    return attrs.evolve(
+        s,
         phase="exchange",
-        current=s.current,
-        reveals_left=0,
         cards=tuple(cards),
         face_up=tuple(face_up),
-        deck=s.deck,
-        discard=s.discard,
-        removed=s.removed,
         drawn=None,
-        knock_queue=(),
-        knockers=s.knockers,
-        passers=s.passers,
-        receiver=receiver,
         placed=SLOTS[i],
         hand=hand,
-        ender=s.ender,
-        last_turns=s.last_turns,
-        turns=s.turns,
-        scores=s.scores,
-        cut_rounds=s.cut_rounds,
     )
 
 
