@@ -884,6 +884,24 @@ def _check_pile(value: object, path: str) -> tuple[int, ...]:
     return items  # type: ignore[return-value]
 
 
+def _check_chips(obj: State | View, rules: Rules) -> int:
+    """
+    Chips per seat and the supply add up to ``rules.chips`` (BB-3, BB-18); the same in
+    a state and a view.
+
+    Returns:
+        The supply.
+    """
+    chips = _check_tuple(obj.chips, "chips", rules.players)
+    for s, c in enumerate(chips):
+        _check_int(c, f"chips[{s}]", 0)
+    supply = _check_int(obj.supply, "supply", 0)
+    held = sum(chips)  # type: ignore[arg-type]
+    if supply + held != rules.chips:
+        raise _bad("supply", f"{supply} in the supply + {held} held != {rules.chips} chips (BB-3)")
+    return supply
+
+
 def _check_progress(
     obj: State | View,
     rules: Rules,
@@ -1050,17 +1068,7 @@ def check_state(state: State) -> None:
     problem = _discard_problem(discard)
     if problem:
         raise _bad(f"discard[{problem[0]}]", problem[1])
-    # Chips (BB-3, BB-18).
-    chips = _check_tuple(state.chips, "chips", n)
-    for s, c in enumerate(chips):
-        _check_int(c, f"chips[{s}]", 0)
-    supply = _check_int(state.supply, "supply", 0)
-    held = sum(chips)  # type: ignore[arg-type]
-    if supply + held != rules.chips:
-        raise _bad(
-            "supply",
-            f"{supply} in the supply + {held} held != {rules.chips} chips (BB-3)",
-        )
+    supply = _check_chips(state, rules)  # BB-3, BB-18
     # Places, the move counter and the seat to move.
     left = _cards_left(tuple(hands), tuple(face_up), tuple(face_down))
     moves = _check_progress(state, rules, rnd, phase, supply, left, discard)
@@ -1190,14 +1198,7 @@ def check_view(view: View) -> None:
     problem = _discard_problem(discard)
     if problem:
         raise _bad(f"discard[{problem[0]}]", problem[1])
-    # Chips (BB-3, BB-18).
-    chips = _check_tuple(view.chips, "chips", n)
-    for s, c in enumerate(chips):
-        _check_int(c, f"chips[{s}]", 0)
-    supply = _check_int(view.supply, "supply", 0)
-    held = sum(chips)  # type: ignore[arg-type]
-    if supply + held != rules.chips:
-        raise _bad("supply", f"{supply} in the supply + {held} held != {rules.chips} chips (BB-3)")
+    supply = _check_chips(view, rules)  # BB-3, BB-18
     # Places, the move counter and the seat to move.
     left = [hand_counts[s] + sum(face_up[s]) + face_down[s] for s in range(n)]
     moves = _check_progress(view, rules, rnd, phase, supply, left, discard)
