@@ -38,6 +38,13 @@ def _check_state(_inst: object, _attr: object, value: int) -> None:
         raise RulesError(f"an Rng state must be an int in [0, 2**64), not {value!r}")
 
 
+def _check_seed(seed: object) -> int:
+    """The seed of a new game: an int in ``[0, 2**64)``, else ``RulesError``."""
+    if type(seed) is not int or not 0 <= seed < _TWO64:
+        raise RulesError(f"seed must be an int in [0, 2**64), not {seed!r}")
+    return seed
+
+
 def _mix(z: int) -> int:
     z = ((z ^ (z >> 30)) * _MIX1) & _MASK
     z = ((z ^ (z >> 27)) * _MIX2) & _MASK

@@ -14,7 +14,7 @@ from typing import Any, cast
 
 import attrs
 
-from cardrules._rng import Rng, _shuffle
+from cardrules._rng import Rng, _check_seed, _shuffle
 from cardrules.allegra._geometry import GRID, SLOTS, TABLES, Tables, index
 from cardrules.allegra._state import (
     CARD_VALUES,
@@ -59,7 +59,6 @@ __all__ = [
     "view",
 ]
 
-_SEED_LIMIT = 1 << 64
 
 # --------------------------------------------------------------------------- move tables
 
@@ -139,8 +138,7 @@ def new_game(rules: Rules | None = None, *, seed: int, layout: Layout | None = N
         rules = Rules()
     if not isinstance(rules, Rules):
         raise RulesError(f"rules must be an allegra.Rules, not {rules!r}")
-    if type(seed) is not int or not 0 <= seed < _SEED_LIMIT:
-        raise RulesError(f"seed must be an int in [0, 2**64), not {seed!r}")
+    _check_seed(seed)
     if layout is None:
         return _deal(rules, seed, 1, (), ())
     return _from_layout(rules, seed, layout)
@@ -1061,8 +1059,7 @@ def redeal_hidden(state: State, seat: int, *, seed: int) -> State:
     (True, False)
     """
     view(state, seat)  # validates the seat
-    if type(seed) is not int or not 0 <= seed < _SEED_LIMIT:
-        raise RulesError(f"seed must be an int in [0, 2**64), not {seed!r}")
+    _check_seed(seed)
     cards = list(state.cards)
     down = [i for i, c in enumerate(cards) if c is not None and not state.face_up[i]]
     hide_hand = state.hand is not None and state.receiver != seat

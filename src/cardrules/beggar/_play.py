@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from cardrules._rng import Rng, _shuffle
+from cardrules._rng import Rng, _check_seed, _shuffle
 from cardrules.beggar._state import (
     _DEMAND,
     DECK,
@@ -43,7 +43,6 @@ __all__ = [
 
 _DEFAULT_RULES = Rules()
 _TURN = Turn()
-_TWO64 = 1 << 64
 _DECK_SIZE = 52
 
 # The notation of the literature (BM-3): "-" a number card, else the rank.
@@ -87,12 +86,6 @@ def _next_seat(seat: int, out: tuple[bool, ...]) -> int:
         if not out[other]:
             return other
     return seat
-
-
-def _check_seed(seed: object) -> int:
-    if type(seed) is not int or not 0 <= seed < _TWO64:
-        raise RulesError(f"seed must be an int in [0, 2**64), not {seed!r}")
-    return seed
 
 
 def _stacks_from_notation(strings: Sequence[str]) -> tuple[tuple[Card, ...], ...]:

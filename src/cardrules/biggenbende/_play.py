@@ -13,7 +13,7 @@ from typing import Final, TypeVar
 
 import attrs
 
-from cardrules._rng import Rng, _shuffle
+from cardrules._rng import Rng, _check_seed, _shuffle
 from cardrules.biggenbende._state import (
     JOKER,
     MAX_COPIES,
@@ -56,7 +56,6 @@ _T = TypeVar("_T")
 
 _EMPTY: Final = (0,) * VALUES
 _NO_FACE_DOWN: Final = (None, None, None)
-_TWO64: Final = 1 << 64
 
 # Precomputed moves: _PLAYS[v][c] is Play(v, c); _PLAY_PREFIX[v][c] is every
 # Play(v, 1..c), the plays of value v from a source holding c such cards.
@@ -225,8 +224,7 @@ def new_game(rules: Rules | None = None, *, seed: int, deal: Deal | None = None)
         rules = Rules()
     if not isinstance(rules, Rules):
         raise RulesError(f"rules must be a biggenbende.Rules, not {rules!r}")
-    if type(seed) is not int or not 0 <= seed < _TWO64:
-        raise RulesError(f"seed must be an int in [0, 2**64), not {seed!r}")
+    _check_seed(seed)
     if deal is None:
         return _deal(rules, seed, 1, (0,) * rules.players, rules.chips, ())
     return _from_deal(rules, seed, deal)
@@ -790,8 +788,7 @@ def redeal_hidden(state: State, seat: int, *, seed: int) -> State:
     (True, True)
     """
     seat = _seat(state, seat)
-    if type(seed) is not int or not 0 <= seed < _TWO64:
-        raise RulesError(f"seed must be an int in [0, 2**64), not {seed!r}")
+    _check_seed(seed)
     choosing = state.phase == "choose"
     others = [s for s in range(state.rules.players) if s != seat]
     pool = list(state.draw)
