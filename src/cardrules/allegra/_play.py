@@ -1088,6 +1088,18 @@ def _check_seat(path: str, value: object, n: int) -> None:
         raise _bad(path, f"{value!r} is not a seat of a {n}-player game")
 
 
+def _check_rules(rules: object, where: str) -> Rules:
+    """The rules of a state or view, validated afresh (a loaded value may be forged)."""
+    if not isinstance(rules, Rules):
+        raise _bad(f"{where}.rules", "not an allegra.Rules")
+    try:
+        # Rebuilding runs the field validators and the AL-11 deck-size check alike.
+        Rules(**attrs.asdict(rules, recurse=False))
+    except RulesError as exc:
+        raise _bad(f"{where}.rules", str(exc)) from None
+    return rules
+
+
 def _check_rounds(obj: State | View, where: str, rules: Rules, phase: str) -> None:
     """
     The parts a state and a view share: the discard pile exists until the end, the
@@ -1192,18 +1204,7 @@ def check_state(state: State) -> None:
     """
     if not isinstance(state, State):
         raise _bad("state", f"not an allegra.State: {type(state).__name__}")
-    rules = state.rules
-    if not isinstance(rules, Rules):
-        raise _bad("state.rules", "not an allegra.Rules")
-    try:
-        Rules(
-            players=rules.players,
-            deck=rules.deck,
-            rounds=rules.rounds,
-            max_turns_per_round=rules.max_turns_per_round,
-        )
-    except RulesError as exc:
-        raise _bad("state.rules", str(exc)) from None
+    rules = _check_rules(state.rules, "state")
     if not isinstance(state.rng, Rng):
         raise _bad("state.rng", "not an Rng")
     n = rules.players
@@ -1384,18 +1385,7 @@ def check_view(view: View) -> None:
     """
     if not isinstance(view, View):
         raise _bad("view", f"not an allegra.View: {type(view).__name__}")
-    rules = view.rules
-    if not isinstance(rules, Rules):
-        raise _bad("view.rules", "not an allegra.Rules")
-    try:
-        Rules(
-            players=rules.players,
-            deck=rules.deck,
-            rounds=rules.rounds,
-            max_turns_per_round=rules.max_turns_per_round,
-        )
-    except RulesError as exc:
-        raise _bad("view.rules", str(exc)) from None
+    rules = _check_rules(view.rules, "view")
     n = rules.players
     t = TABLES[n]
     m = n * GRID
