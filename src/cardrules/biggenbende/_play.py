@@ -881,6 +881,17 @@ def _check_pile(value: object, path: str) -> tuple[int, ...]:
     return items  # type: ignore[return-value]
 
 
+def _check_rules(rules: object) -> Rules:
+    """The rules of a state or view, validated afresh (a loaded value may be forged)."""
+    if not isinstance(rules, Rules):
+        raise _bad("rules", f"expected a biggenbende.Rules, got {type(rules).__name__}")
+    try:
+        Rules(**attrs.asdict(rules))
+    except RulesError as exc:
+        raise _bad("rules", str(exc)) from None
+    return rules
+
+
 def _check_chips(obj: State | View, rules: Rules) -> int:
     """
     Chips per seat and the supply add up to ``rules.chips`` (BB-3, BB-18); the same in
@@ -1007,13 +1018,7 @@ def check_state(state: State) -> None:
     """
     if not isinstance(state, State):
         raise _bad("state", f"expected a biggenbende.State, got {type(state).__name__}")
-    rules = state.rules
-    if not isinstance(rules, Rules):
-        raise _bad("rules", f"expected a biggenbende.Rules, got {type(rules).__name__}")
-    try:
-        Rules(**attrs.asdict(rules))
-    except RulesError as exc:
-        raise _bad("rules", str(exc)) from None
+    rules = _check_rules(state.rules)
     if not isinstance(state.rng, Rng):
         raise _bad("rng", f"expected an Rng, got {type(state.rng).__name__}")
     n = rules.players
@@ -1123,13 +1128,7 @@ def check_view(view: View) -> None:
     """
     if not isinstance(view, View):
         raise _bad("view", f"expected a biggenbende.View, got {type(view).__name__}")
-    rules = view.rules
-    if not isinstance(rules, Rules):
-        raise _bad("rules", f"expected a biggenbende.Rules, got {type(rules).__name__}")
-    try:
-        Rules(**attrs.asdict(rules))
-    except RulesError as exc:
-        raise _bad("rules", str(exc)) from None
+    rules = _check_rules(view.rules)
     n = rules.players
     seat = _check_int(view.seat, "seat", 0, n - 1)
     rnd = _check_int(view.round, "round", 1, rules.rounds)
