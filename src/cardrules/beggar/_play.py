@@ -522,6 +522,45 @@ def _is_int(value: object) -> bool:
     return type(value) is int
 
 
+def _check_payment(
+    pile: tuple[Card, ...],
+    owed: object,
+    penalty_seat: object,
+    out: tuple[bool, ...],
+    turn: int | None,
+    n: int,
+) -> None:
+    """
+    BM-5, BM-7, the same in a state and a view: a payment is owed exactly while the pile
+    holds a penalty card, it is that card's demand less the cards laid on it since, and
+    the seat that laid it is in the game and is not the one to move (``turn``; ``None``
+    once the game is over).
+    """
+    last = None
+    for index, card in enumerate(pile):
+        if card.demand:
+            last = index
+    if last is None:
+        if owed != 0:
+            raise _fail("owed", f"{owed} owed but the pile holds no penalty card")
+        if penalty_seat is not None:
+            raise _fail("penalty_seat", "must be None while the pile holds no penalty card")
+        return
+    expected = pile[last].demand - (len(pile) - 1 - last)
+    if expected < 1:
+        raise _fail(
+            "pile", f"{pile[last]} is paid in full, so its pile must have been taken (BM-5)"
+        )
+    if owed != expected:
+        raise _fail("owed", f"must be {expected} after {pile[last]} on the pile, not {owed}")
+    if type(penalty_seat) is not int or not 0 <= penalty_seat < n:
+        raise _fail("penalty_seat", f"must be a seat from 0 to {n - 1}, not {penalty_seat!r}")
+    if out[penalty_seat]:
+        raise _fail("penalty_seat", f"seat {penalty_seat} is out and cannot take the pile (BM-7)")
+    if penalty_seat == turn:
+        raise _fail("penalty_seat", "the seat to move cannot owe on its own penalty card")
+
+
 def check_state(state: State) -> None:
     """
     Check every invariant of a state; raise on the first broken one.
@@ -587,36 +626,11 @@ def check_state(state: State) -> None:
         raise _fail("tricks", f"{state.tricks} tricks but only {state.cards} cards turned")
     if len(state.pile) > state.cards:
         raise _fail("pile", f"{len(state.pile)} cards on the pile but {state.cards} turned")
-    # BM-5: a payment is owed exactly while the pile holds a penalty card, and it
-    # is the last penalty card's demand less the cards laid on it since.
-    last = None
-    for index, card in enumerate(state.pile):
-        if card.demand:
-            last = index
-    if last is None:
-        if state.owed != 0:
-            raise _fail("owed", f"{state.owed} owed but the pile holds no penalty card")
-        if state.penalty_seat is not None:
-            raise _fail("penalty_seat", "must be None while the pile holds no penalty card")
-    else:
-        expected = state.pile[last].demand - (len(state.pile) - 1 - last)
-        if expected < 1:
-            raise _fail(
-                "pile",
-                f"{state.pile[last]} is paid in full, so its pile must have been taken (BM-5)",
-            )
-        if state.owed != expected:
-            raise _fail(
-                "owed",
-                f"must be {expected} after {state.pile[last]} on the pile, not {state.owed}",
-            )
-        layer: object = state.penalty_seat
-        if type(layer) is not int or not 0 <= layer < n:
-            raise _fail("penalty_seat", f"must be a seat from 0 to {n - 1}, not {layer!r}")
-        if state.out[layer]:
-            raise _fail("penalty_seat", f"seat {layer} is out and cannot take the pile (BM-7)")
-        if layer == state.turn and state.ended is None:
-            raise _fail("penalty_seat", "the seat to move cannot owe on its own penalty card")
+    # BM-5: the payment owed and who takes the pile follow from the pile.
+    _check_payment(
+        state.pile, state.owed, state.penalty_seat, state.out,
+        state.turn if state.ended is None else None, n,
+    )  # fmt: skip
     if state.ended not in (None, "normal", "endless", "card_limit"):
         raise _fail(
             "ended", f"must be None, 'normal', 'endless' or 'card_limit', not {state.ended!r}"
@@ -737,32 +751,7 @@ def check_view(view: View) -> None:
     elif out[turn] or not sizes[turn]:
         raise _fail("turn", f"seat {turn} is to move but holds no card")
     # BM-5: a payment is owed exactly while the pile holds a penalty card.
-    last = None
-    for index, card in enumerate(pile):
-        if card.demand:
-            last = index
-    if last is None:
-        if view.owed != 0:
-            raise _fail("owed", f"{view.owed} owed but the pile holds no penalty card")
-        if view.penalty_seat is not None:
-            raise _fail("penalty_seat", "must be None while the pile holds no penalty card")
-    else:
-        expected = pile[last].demand - (len(pile) - 1 - last)
-        if expected < 1:
-            raise _fail(
-                "pile", f"{pile[last]} is paid in full, so its pile must have been taken (BM-5)"
-            )
-        if view.owed != expected:
-            raise _fail(
-                "owed", f"must be {expected} after {pile[last]} on the pile, not {view.owed}"
-            )
-        layer = view.penalty_seat
-        if layer is None or not _is_int(layer) or not 0 <= layer < n:
-            raise _fail("penalty_seat", f"must be a seat from 0 to {n - 1}, not {layer!r}")
-        if out[layer]:
-            raise _fail("penalty_seat", f"seat {layer} is out and cannot take the pile (BM-7)")
-        if layer == turn:
-            raise _fail("penalty_seat", "the seat to move cannot owe on its own penalty card")
+    _check_payment(pile, view.owed, view.penalty_seat, out, turn, n)  # BM-5
     max_cards = rules.max_cards
     if ended is None and max_cards is not None and view.cards >= max_cards:
         raise _fail("cards", f"{view.cards} turned reaches max_cards but the game goes on")
