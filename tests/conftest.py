@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 import cardrules
-from cardrules.game import Game
+from cardrules.game import AnyGame
 
 # "dev" is quick for local runs; "ci" (HYPOTHESIS_PROFILE=ci, set by .ci/run) digs deeper
 # and is derandomised so that a CI run is repeatable.
@@ -30,6 +30,6 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 
 @pytest.fixture(scope="session", params=sorted(cardrules.GAMES))
-def game(request: pytest.FixtureRequest) -> Game:
+def game(request: pytest.FixtureRequest) -> AnyGame:
     """Each registered game in turn."""
     return cardrules.GAMES[request.param]

@@ -19,6 +19,7 @@ import cardrules
 from cardrules import allegra, beggar, biggenbende
 from cardrules._render import render_generic, render_outcome, render_played, render_view
 from cardrules.cli import main
+from cardrules.game import AnyGame
 
 MANN_AND_WU = ("K-KK----K-A-----JAA--Q--J-", "---Q---Q-J-----J------AQ--")
 CASELLA = ("---K---Q-KQAJ-----AAJ--J--", "----------Q----KQ-J-----KA")
@@ -696,7 +697,7 @@ def test_beggar_errors_exit_1_with_one_line(
 
 
 @pytest.mark.parametrize("seat", [0, 1])
-def test_every_game_renders_every_seat(game: cardrules.Game, seat: int) -> None:
+def test_every_game_renders_every_seat(game: AnyGame, seat: int) -> None:
     state = game.new_game(game.Rules(), seed=2)
     for _ in range(40):
         if game.is_over(state):

@@ -8,11 +8,11 @@ import attrs
 import pytest
 
 from cardrules import IllegalMoveError
-from cardrules.game import Game, _GameImpl
+from cardrules.game import AnyGame, GameSpec
 from cardrules.testing import check_game
 
 
-def test_check_game(game: Game) -> None:
+def test_check_game(game: AnyGame) -> None:
     check_game(game)
 
 
@@ -20,12 +20,12 @@ def test_check_game(game: Game) -> None:
 # time and require check_game to notice.
 
 
-def _broken(game: Game, **changes: Any) -> Game:
-    assert isinstance(game, _GameImpl)
+def _broken(game: AnyGame, **changes: Any) -> AnyGame:
+    assert isinstance(game, GameSpec)
     return attrs.evolve(game, **changes)
 
 
-def test_check_game_catches_a_leaky_view(game: Game) -> None:
+def test_check_game_catches_a_leaky_view(game: AnyGame) -> None:
     def leaky_view(state: Any, seat: int) -> Any:
         seen = game.view(state, seat)
         # Smuggle a hidden fact (the RNG state, which every redeal changes) into a
@@ -38,7 +38,7 @@ def test_check_game_catches_a_leaky_view(game: Game) -> None:
         check_game(_broken(game, view=leaky_view), max_examples=10, shrink=False)
 
 
-def test_check_game_catches_an_inconsistent_view(game: Game) -> None:
+def test_check_game_catches_an_inconsistent_view(game: AnyGame) -> None:
     def bad_view(state: Any, seat: int) -> Any:
         # The same for every redeal (no leak), but the seat is out of range.
         return attrs.evolve(game.view(state, seat), seat=game.players(state) + seat)
@@ -47,7 +47,7 @@ def test_check_game_catches_an_inconsistent_view(game: Game) -> None:
         check_game(_broken(game, view=bad_view), max_examples=3, shrink=False)
 
 
-def test_check_game_catches_apply_accepting_illegal_moves(game: Game) -> None:
+def test_check_game_catches_apply_accepting_illegal_moves(game: AnyGame) -> None:
     def lax_apply(state: Any, move: Any) -> Any:
         if move not in game.legal_moves(state):
             return state
@@ -57,7 +57,7 @@ def test_check_game_catches_apply_accepting_illegal_moves(game: Game) -> None:
         check_game(_broken(game, apply=lax_apply), max_examples=5, shrink=False)
 
 
-def test_check_game_catches_duplicate_legal_moves(game: Game) -> None:
+def test_check_game_catches_duplicate_legal_moves(game: AnyGame) -> None:
     def doubled(state: Any) -> tuple[Any, ...]:
         moves = game.legal_moves(state)
         return moves + moves[:1]
@@ -66,7 +66,7 @@ def test_check_game_catches_duplicate_legal_moves(game: Game) -> None:
         check_game(_broken(game, legal_moves=doubled), max_examples=3, shrink=False)
 
 
-def test_check_game_catches_moves_after_the_end(game: Game) -> None:
+def test_check_game_catches_moves_after_the_end(game: AnyGame) -> None:
     def endless_moves(state: Any) -> tuple[Any, ...]:
         return game.legal_moves(state) or ("pass",)
 
@@ -74,7 +74,7 @@ def test_check_game_catches_moves_after_the_end(game: Game) -> None:
         check_game(_broken(game, legal_moves=endless_moves), max_examples=3, shrink=False)
 
 
-def test_check_game_catches_an_unseeded_deal(game: Game) -> None:
+def test_check_game_catches_an_unseeded_deal(game: AnyGame) -> None:
     calls = iter(range(10**9))
 
     def drifting_new_game(rules: Any = None, *, seed: int) -> Any:
@@ -84,7 +84,7 @@ def test_check_game_catches_an_unseeded_deal(game: Game) -> None:
         check_game(_broken(game, new_game=drifting_new_game), max_examples=3, shrink=False)
 
 
-def test_check_game_catches_a_game_that_never_ends(game: Game) -> None:
+def test_check_game_catches_a_game_that_never_ends(game: AnyGame) -> None:
     with pytest.raises(AssertionError, match="did not end within 3 moves"):
         check_game(game, max_examples=2, max_moves=3, shrink=False)
 
@@ -94,7 +94,7 @@ def test_check_game_rejects_what_is_not_a_game() -> None:
         check_game(object())  # type: ignore[arg-type]
 
 
-def test_illegal_move_error_is_raised_for_foreign_objects(game: Game) -> None:
+def test_illegal_move_error_is_raised_for_foreign_objects(game: AnyGame) -> None:
     state = game.new_game(game.Rules(), seed=5)
     with pytest.raises(IllegalMoveError):
         game.apply(state, "not a move")

@@ -123,13 +123,13 @@ def test_illegal_move_error_names_move_rule_and_reason() -> None:
     )
 
 
-def test_seeds_out_of_range_are_rejected(game: cardrules.Game) -> None:
+def test_seeds_out_of_range_are_rejected(game: cardrules.AnyGame) -> None:
     for seed in (-1, 2**64, 1.5, "3"):
         with pytest.raises(cardrules.RulesError):
             game.new_game(game.Rules(), seed=seed)
 
 
-def test_view_of_a_seat_out_of_range_is_rejected(game: cardrules.Game) -> None:
+def test_view_of_a_seat_out_of_range_is_rejected(game: cardrules.AnyGame) -> None:
     state = game.new_game(game.Rules(), seed=1)
     for seat in (-1, game.players(state)):
         with pytest.raises(cardrules.RulesError):

@@ -20,16 +20,16 @@ from cardrules import (
     make_converter,
     replay,
 )
-from cardrules.game import Game, _GameImpl
+from cardrules.game import AnyGame, GameSpec
 from cardrules.testing import random_playthrough
 
 
-def _mid_game(game: Game, seed: int = 11, moves: int = 25) -> Any:
+def _mid_game(game: AnyGame, seed: int = 11, moves: int = 25) -> Any:
     rules = game.Rules()
     return random_playthrough(game, rules, seed=seed, choices=seed, max_moves=moves).final
 
 
-def _envelope(game: Game, kind: str = "state", data: Any = None) -> dict[str, Any]:
+def _envelope(game: AnyGame, kind: str = "state", data: Any = None) -> dict[str, Any]:
     doc: dict[str, Any] = json.loads(dumps(_mid_game(game)))
     doc["type"] = kind
     if data is not None:
@@ -57,14 +57,14 @@ def _int_leaves(
 # --------------------------------------------------------------------------- round trips
 
 
-def test_state_round_trips(game: Game) -> None:
+def test_state_round_trips(game: AnyGame) -> None:
     state = _mid_game(game)
     text = dumps(state)
     assert loads(text) == state
     assert loads(text, game=game.name, kind="state") == state
 
 
-def test_views_moves_and_records_round_trip(game: Game) -> None:
+def test_views_moves_and_records_round_trip(game: AnyGame) -> None:
     play = random_playthrough(game, game.Rules(), seed=3, choices=4, max_moves=40)
     for seat in range(game.players(play.final)):
         view = game.view(play.final, seat)
@@ -74,7 +74,7 @@ def test_views_moves_and_records_round_trip(game: Game) -> None:
     assert loads(dumps(play.record), kind="record") == play.record
 
 
-def test_envelope_fields(game: Game) -> None:
+def test_envelope_fields(game: AnyGame) -> None:
     doc = json.loads(dumps(_mid_game(game)))
     assert list(doc) == ["format", "version", "game", "rules_version", "type", "data"]
     assert (doc["format"], doc["version"], doc["game"]) == ("cardrules", 1, game.name)
@@ -82,7 +82,7 @@ def test_envelope_fields(game: Game) -> None:
     assert doc["type"] == "state"
 
 
-def test_big_integers_are_strings_so_javascript_reads_them_exactly(game: Game) -> None:
+def test_big_integers_are_strings_so_javascript_reads_them_exactly(game: AnyGame) -> None:
     state = game.new_game(game.Rules(), seed=2**64 - 1)
     doc = json.loads(dumps(state))
     ints = [c[k] for _, c, k in _int_leaves(doc["data"])]
@@ -93,7 +93,7 @@ def test_big_integers_are_strings_so_javascript_reads_them_exactly(game: Game) -
     assert loads(dumps(record)) == record
 
 
-def test_make_converter_embeds_in_another_format(game: Game) -> None:
+def test_make_converter_embeds_in_another_format(game: AnyGame) -> None:
     @attrs.frozen
     class Saved:
         name: str
@@ -144,7 +144,7 @@ def test_not_text_is_rejected() -> None:
     ],
 )
 def test_wrong_envelope_fields_are_rejected(
-    game: Game, key: str, value: object, message: str
+    game: AnyGame, key: str, value: object, message: str
 ) -> None:
     doc = _envelope(game)
     doc[key] = value
@@ -152,14 +152,14 @@ def test_wrong_envelope_fields_are_rejected(
         loads(json.dumps(doc))
 
 
-def test_unknown_envelope_key_is_rejected(game: Game) -> None:
+def test_unknown_envelope_key_is_rejected(game: AnyGame) -> None:
     doc = _envelope(game)
     doc["extra"] = 1
     with pytest.raises(SerializationError, match="unknown envelope keys extra"):
         loads(json.dumps(doc))
 
 
-def test_expected_game_and_kind_are_enforced(game: Game) -> None:
+def test_expected_game_and_kind_are_enforced(game: AnyGame) -> None:
     text = dumps(_mid_game(game))
     other = next(name for name in cardrules.GAMES if name != game.name)
     with pytest.raises(SerializationError, match=f"expected a {other} document"):
@@ -168,7 +168,7 @@ def test_expected_game_and_kind_are_enforced(game: Game) -> None:
         loads(text, kind="record")
 
 
-def test_a_state_of_another_game_is_rejected(game: Game) -> None:
+def test_a_state_of_another_game_is_rejected(game: AnyGame) -> None:
     doc = _envelope(game)
     doc["game"] = next(name for name in cardrules.GAMES if name != game.name)
     doc["rules_version"] = cardrules.GAMES[doc["game"]].rules_version
@@ -186,7 +186,7 @@ def test_dumps_rejects_foreign_objects() -> None:
 
 @given(st.data())
 @settings(max_examples=30)
-def test_wrong_types_are_rejected_with_the_path(game: Game, data: st.DataObject) -> None:
+def test_wrong_types_are_rejected_with_the_path(game: AnyGame, data: st.DataObject) -> None:
     doc = _envelope(game)
     leaves = _int_leaves(doc["data"])
     path, container, key = data.draw(st.sampled_from(leaves))
@@ -199,7 +199,7 @@ def test_wrong_types_are_rejected_with_the_path(game: Game, data: st.DataObject)
         assert last in str(info.value)
 
 
-def test_unknown_and_missing_fields_are_rejected(game: Game) -> None:
+def test_unknown_and_missing_fields_are_rejected(game: AnyGame) -> None:
     doc = _envelope(game)
     doc["data"]["surprise"] = 1
     with pytest.raises(SerializationError, match="surprise"):
@@ -211,7 +211,7 @@ def test_unknown_and_missing_fields_are_rejected(game: Game) -> None:
         loads(json.dumps(doc))
 
 
-def test_rng_state_must_be_a_decimal_string_in_range(game: Game) -> None:
+def test_rng_state_must_be_a_decimal_string_in_range(game: AnyGame) -> None:
     for bad, message in (("0x10", "decimal string"), (str(2**64), "2\\*\\*64"), (-1, "2\\*\\*64")):
         doc = _envelope(game)
         doc["data"]["rng"] = bad
@@ -219,14 +219,14 @@ def test_rng_state_must_be_a_decimal_string_in_range(game: Game) -> None:
             loads(json.dumps(doc))
 
 
-def test_data_that_is_not_an_object_is_rejected(game: Game) -> None:
+def test_data_that_is_not_an_object_is_rejected(game: AnyGame) -> None:
     for kind in ("state", "view", "move", "record"):
         with pytest.raises(SerializationError):
             loads(json.dumps(_envelope(game, kind, data=[1, 2, 3])))
 
 
 @pytest.mark.parametrize("seat", [99, -1])
-def test_a_view_with_a_seat_out_of_range_is_rejected(game: Game, seat: int) -> None:
+def test_a_view_with_a_seat_out_of_range_is_rejected(game: AnyGame, seat: int) -> None:
     view = game.view(_mid_game(game), 0)
     doc = json.loads(dumps(view))
     assert loads(json.dumps(doc), kind="view") == view
@@ -236,13 +236,13 @@ def test_a_view_with_a_seat_out_of_range_is_rejected(game: Game, seat: int) -> N
 
 
 def test_a_crashing_view_check_is_still_invalid_input(
-    game: Game, monkeypatch: pytest.MonkeyPatch
+    game: AnyGame, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     def crash(view: Any) -> None:
         raise KeyError("boom")
 
     # loads finds the game by name: register a copy whose check_view crashes.
-    assert isinstance(game, _GameImpl)
+    assert isinstance(game, GameSpec)
     broken = attrs.evolve(game, check_view=crash)
     monkeypatch.setattr(cardrules.serialize, "GAMES", {**cardrules.GAMES, game.name: broken})
     text = dumps(game.view(_mid_game(game), 0))
@@ -250,7 +250,7 @@ def test_a_crashing_view_check_is_still_invalid_input(
         loads(text)
 
 
-def test_unknown_move_tag_is_rejected(game: Game) -> None:
+def test_unknown_move_tag_is_rejected(game: AnyGame) -> None:
     doc = _envelope(game, "move", data={"type": "Teleport"})
     with pytest.raises(SerializationError, match="unknown 'type' 'Teleport'"):
         loads(json.dumps(doc))
@@ -259,13 +259,13 @@ def test_unknown_move_tag_is_rejected(game: Game) -> None:
 # --------------------------------------------------------------------------- records
 
 
-def test_replay_gives_the_final_state(game: Game) -> None:
+def test_replay_gives_the_final_state(game: AnyGame) -> None:
     play = random_playthrough(game, game.Rules(), seed=8, choices=9, max_moves=60)
     assert replay(play.record) == play.final
     assert replay(loads(dumps(play.record))) == play.final
 
 
-def test_replay_reports_the_first_illegal_move_by_number(game: Game) -> None:
+def test_replay_reports_the_first_illegal_move_by_number(game: AnyGame) -> None:
     play = random_playthrough(game, game.Rules(), seed=8, choices=9, max_moves=12)
     moves = list(play.record.moves)
     bad_at = 5
@@ -281,7 +281,7 @@ def test_replay_reports_the_first_illegal_move_by_number(game: Game) -> None:
     assert info.value.index == bad_at
 
 
-def test_record_needs_exactly_one_start(game: Game) -> None:
+def test_record_needs_exactly_one_start(game: AnyGame) -> None:
     start = game.new_game(game.Rules(), seed=1)
     with pytest.raises(cardrules.RulesError, match="exactly one of seed and start"):
         Record(game=game.name, rules=game.Rules())
@@ -293,7 +293,7 @@ def test_record_needs_exactly_one_start(game: Game) -> None:
         loads(json.dumps(doc))
 
 
-def test_record_from_a_start_state_round_trips(game: Game) -> None:
+def test_record_from_a_start_state_round_trips(game: AnyGame) -> None:
     start = _mid_game(game, moves=5)
     moves = game.legal_moves(start)[:1]
     record = Record(game=game.name, rules=start.rules, start=start, moves=moves)
@@ -302,7 +302,7 @@ def test_record_from_a_start_state_round_trips(game: Game) -> None:
     assert replay(loaded) == game.apply(start, moves[0])
 
 
-def test_record_with_a_bad_seed_is_rejected(game: Game) -> None:
+def test_record_with_a_bad_seed_is_rejected(game: AnyGame) -> None:
     doc = json.loads(dumps(Record(game=game.name, rules=game.Rules(), seed=1)))
     for bad in ("-1", "abc", 1.5, str(2**64)):
         doc["data"]["seed"] = bad
@@ -310,14 +310,14 @@ def test_record_with_a_bad_seed_is_rejected(game: Game) -> None:
             loads(json.dumps(doc))
 
 
-def test_record_with_a_bad_move_names_its_index(game: Game) -> None:
+def test_record_with_a_bad_move_names_its_index(game: AnyGame) -> None:
     doc = json.loads(dumps(Record(game=game.name, rules=game.Rules(), seed=1)))
     doc["data"]["moves"] = [{"type": "Nothing"}]
     with pytest.raises(SerializationError, match=r"\$\.data\.moves\[0\]"):
         loads(json.dumps(doc))
 
 
-def test_record_checks_what_it_is_given(game: Game) -> None:
+def test_record_checks_what_it_is_given(game: AnyGame) -> None:
     other = next(g for name, g in cardrules.GAMES.items() if name != game.name)
     with pytest.raises(cardrules.RulesError, match="rules: not"):
         Record(game=game.name, rules=other.Rules(), seed=1)
@@ -352,11 +352,11 @@ class _Paint:
 def test_unions_of_attrs_classes_are_tagged_by_class_name() -> None:
     import cattrs
 
-    from cardrules.game import _GameImpl
+    from cardrules.game import GameSpec
     from cardrules.serialize import _configure_game
 
     base = cardrules.get_game("beggar")
-    assert isinstance(base, _GameImpl)
+    assert isinstance(base, GameSpec)
     fake = attrs.evolve(base, name="paint", State=_Paint, View=_Paint, move_types=())
     conv = cattrs.Converter(detailed_validation=True, forbid_extra_keys=True)
     _configure_game(conv, fake)

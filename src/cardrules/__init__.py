@@ -19,7 +19,7 @@ from cardrules.errors import (
     RulesError,
     SerializationError,
 )
-from cardrules.game import Game, Outcome, Seat
+from cardrules.game import AnyGame, Command, Event, Game, GameSpec, Outcome, Seat, Upgrade
 from cardrules.serialize import (
     Record,
     dumps,
@@ -31,10 +31,14 @@ from cardrules.serialize import (
 __version__ = "0.1.0.dev0"
 
 __all__ = [
-    "GAMES",
+    "AnyGame",
     "CardrulesError",
+    "Command",
+    "Event",
+    "GAMES",
     "Game",
     "GameOverError",
+    "GameSpec",
     "IllegalMoveError",
     "InvalidStateError",
     "Outcome",
@@ -43,6 +47,7 @@ __all__ = [
     "RulesError",
     "Seat",
     "SerializationError",
+    "Upgrade",
     "__version__",
     "dumps",
     "get_game",

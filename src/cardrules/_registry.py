@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from cardrules.errors import CardrulesError
-from cardrules.game import Game
+from cardrules.game import AnyGame
 
 # The modules whose ``GAME`` object is registered, in registry order.
 _GAME_MODULES: tuple[str, ...] = (
@@ -17,19 +17,19 @@ _GAME_MODULES: tuple[str, ...] = (
 )
 
 
-def _load() -> Mapping[str, Game]:
-    games: dict[str, Game] = {}
+def _load() -> Mapping[str, AnyGame]:
+    games: dict[str, AnyGame] = {}
     for module_name in _GAME_MODULES:
-        game: Game = importlib.import_module(module_name).GAME
+        game: AnyGame = importlib.import_module(module_name).GAME
         games[game.name] = game
     return MappingProxyType(games)
 
 
-GAMES: Mapping[str, Game] = _load()
+GAMES: Mapping[str, AnyGame] = _load()
 """Every registered game by name (read-only)."""
 
 
-def get_game(name: str) -> Game:
+def get_game(name: str) -> AnyGame:
     """
     The registered game called ``name``.
 

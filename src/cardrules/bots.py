@@ -27,7 +27,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from cardrules._rng import _below, _mix
 from cardrules.errors import CardrulesError, RulesError
-from cardrules.game import Game
+from cardrules.game import AnyGame
 
 __all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "make_bot", "play_game"]
 
@@ -140,7 +140,7 @@ class GreedyBot:
     True
     """
 
-    def __init__(self, game: Game | str, *, seed: int) -> None:
+    def __init__(self, game: AnyGame | str, *, seed: int) -> None:
         self._game = game if isinstance(game, str) else game.name
         self._state = _check_seed(seed)
         self._heuristic: _Heuristic | None = _HEURISTICS.get(self._game)
@@ -170,7 +170,7 @@ class GreedyBot:
         return bests[index]
 
 
-def make_bot(name: str, game: Game | str, *, seed: int) -> Bot:
+def make_bot(name: str, game: AnyGame | str, *, seed: int) -> Bot:
     """
     A bot by name: ``"random"`` or ``"greedy"`` (see :data:`BOTS`).
 
@@ -196,7 +196,7 @@ def _seat_seed(seed: int, seat: int) -> int:
 
 
 def play_game(
-    game: Game,
+    game: AnyGame,
     bots: Sequence[Bot],
     *,
     seed: int,

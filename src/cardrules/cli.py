@@ -43,7 +43,7 @@ import cardrules
 from cardrules._render import render_move, render_outcome, render_played, render_view
 from cardrules.bots import BOTS, Bot, _seat_seed, make_bot
 from cardrules.errors import CardrulesError, GameOverError, IllegalMoveError
-from cardrules.game import Game
+from cardrules.game import AnyGame
 
 __all__ = ["main"]
 
@@ -111,7 +111,7 @@ def _option_value(text: str) -> Any:
         return text
 
 
-def _make_rules(game: Game, players: int | None, options: Sequence[str]) -> Any:
+def _make_rules(game: AnyGame, players: int | None, options: Sequence[str]) -> Any:
     """The game's ``Rules`` with a player count and ``KEY=VALUE`` options."""
     kwargs: dict[str, Any] = {}
     if players is not None:
@@ -144,7 +144,7 @@ def _load(path: str) -> Any:
         raise CardrulesError(f"{path}: {exc}") from None
 
 
-def _game_of(obj: object) -> Game:
+def _game_of(obj: object) -> AnyGame:
     """The game whose ``State`` class ``obj`` is an instance of."""
     for game in cardrules.GAMES.values():
         if isinstance(obj, game.State):
@@ -179,7 +179,7 @@ def _ask(prompt: str) -> str:
 class _Session:
     """A game being played in the terminal: enough to save it as a record."""
 
-    game: Game
+    game: AnyGame
     rules: Any
     seed: int | None
     start: Any
@@ -471,7 +471,7 @@ class _Progress:
 
 
 def _summarise(
-    game: Game,
+    game: AnyGame,
     rules: Any,
     seed: int,
     bot_names: Sequence[str],
@@ -596,7 +596,7 @@ def _broken_move(
     )
 
 
-def _replay_record(path: str, game: Game, record: Any) -> Any:
+def _replay_record(path: str, game: AnyGame, record: Any) -> Any:
     """Play a loaded record back, checking every move; errors name the file and move."""
     state = record.start
     if state is None:

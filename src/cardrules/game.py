@@ -1,8 +1,12 @@
 """
-The ``Game`` protocol that every game module satisfies, and ``Outcome``.
+The generic ``Game`` protocol that every game satisfies, ``GameSpec`` to define one,
+and ``Outcome``.
 
 Generic code (bots, the command line, the serialiser, :mod:`cardrules.testing`)
-uses only this protocol, so a game added later gets all of it for free.
+uses only this protocol, so a game added later, inside cardrules or in another
+package, gets all of it for free. A game is usually defined with
+:class:`GameSpec` and registered with :func:`cardrules.register_game` or through
+the ``cardrules.games`` entry-point group.
 
 >>> import cardrules
 >>> game = cardrules.get_game("beggar")
@@ -12,15 +16,35 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, Protocol, runtime_checkable
+import argparse
+from collections.abc import Callable, Sequence
+from typing import Any, Generic, Literal, Protocol, TypeVar, runtime_checkable
 
 import attrs
 
-__all__ = ["Game", "Outcome", "Seat"]
+__all__ = [
+    "AnyGame",
+    "Command",
+    "Event",
+    "Game",
+    "GameSpec",
+    "Kind",
+    "Outcome",
+    "Seat",
+    "Upgrade",
+]
 
 Seat = int
 """A player's index, ``0 .. players - 1``."""
+
+S = TypeVar("S")
+M = TypeVar("M")
+V = TypeVar("V")
+R = TypeVar("R")
+R_co = TypeVar("R_co", covariant=True)
+
+Kind = Literal["state", "view", "move", "record", "rules", "outcome", "event", "value"]
+"""What a saved document holds (the ``type`` key of its envelope)."""
 
 
 @attrs.frozen
@@ -45,11 +69,73 @@ class Outcome:
 
 
 @runtime_checkable
-class Game(Protocol):
+class Event(Protocol):
     """
-    What every game module offers, as one object (``module.GAME``).
+    Something one seat saw happen (a skip, a burn, the card it drew, ...).
 
-    The functions are pure: states are immutable and ``apply`` returns a new one.
+    Each game defines its own frozen event classes; every one names the rule that
+    produced it and renders as one line of text with ``str(event)``.
+    """
+
+    @property
+    def rule(self) -> str:
+        """The rule ID that produced the event, for example ``"BB-14"``."""
+
+
+@attrs.frozen
+class Upgrade:
+    """
+    One step of a game's format migration: ``data`` of ``kind`` at ``version`` becomes
+    the data of the same kind at ``version + 1``.
+
+    The steps work on plain JSON data (dicts, lists, strings, numbers), never on the
+    game's classes, so that old steps keep working when the classes change.
+
+    >>> Upgrade("state", 1, lambda data: {**data, "new_field": []})
+    Upgrade(kind='state', version=1, step=<function <lambda> at ...>)
+    """
+
+    kind: Kind
+    """What the step upgrades: ``"state"``, ``"view"``, ``"move"``, ``"rules"``, ..."""
+    version: int
+    """The format version the step reads; it writes ``version + 1``."""
+    step: Callable[[Any], Any]
+    """The upgrade itself, from JSON data to JSON data."""
+
+
+@attrs.frozen
+class Command:
+    """
+    A command line subcommand that a game adds (``cardrules NAME ...``).
+
+    ``configure`` adds the arguments to the subcommand's parser; ``run`` carries it out
+    and returns the exit status.
+    """
+
+    name: str
+    """The subcommand, for example ``"beggar"``."""
+    help: str
+    """One line for ``cardrules --help``."""
+    configure: Callable[[argparse.ArgumentParser], None]
+    """Adds the subcommand's arguments."""
+    run: Callable[[argparse.Namespace], int]
+    """Carries it out; returns the exit status."""
+    description: str = ""
+    """A longer text for ``cardrules NAME --help``."""
+
+
+@runtime_checkable
+class Game(Protocol[S, M, V, R_co]):
+    """
+    What every game offers, as one object (``module.GAME``).
+
+    It is generic in the game's state, move, view and rules types, so that
+    ``bb.GAME.apply(state, "not a move")`` is a type error and
+    ``bb.GAME.new_game(...)`` is a ``bb.State``. The functions are pure: states are
+    immutable and ``apply`` returns a new one. Build one with :class:`GameSpec`.
+
+    The members after ``redeal_hidden`` are optional: a game may leave them at their
+    :class:`GameSpec` defaults.
     """
 
     @property
@@ -61,15 +147,15 @@ class Game(Protocol):
         """Bumped whenever the same seed and moves could give a different game."""
 
     @property
-    def Rules(self) -> type[Any]:  # noqa: N802 - mirrors the module attribute
+    def Rules(self) -> type[R_co]:  # noqa: N802 - mirrors the module attribute
         """The game's frozen ``Rules`` class; ``Rules()`` gives the defaults."""
 
     @property
-    def State(self) -> type[Any]:  # noqa: N802
+    def State(self) -> type[S]:  # noqa: N802
         """The game's frozen ``State`` class."""
 
     @property
-    def View(self) -> type[Any]:  # noqa: N802
+    def View(self) -> type[V]:  # noqa: N802
         """The game's frozen ``View`` class (what one seat may know)."""
 
     @property
@@ -77,78 +163,178 @@ class Game(Protocol):
         """Every move class; ``Move`` is their union."""
 
     @property
-    def new_game(self) -> Callable[..., Any]:
+    def new_game(self) -> Callable[..., S]:
         """``new_game(rules=Rules(), *, seed)``: deal a new game."""
 
     @property
-    def legal_moves(self) -> Callable[[Any], tuple[Any, ...]]:
+    def legal_moves(self) -> Callable[[S], tuple[M, ...]]:
         """``legal_moves(state)``: every legal move, ``()`` once over."""
 
     @property
-    def apply(self) -> Callable[[Any, Any], Any]:
+    def apply(self) -> Callable[[S, M], S]:
         """``apply(state, move)``: the next state, or ``IllegalMoveError``."""
 
     @property
-    def to_move(self) -> Callable[[Any], int | None]:
+    def to_move(self) -> Callable[[S], int | None]:
         """``to_move(state)``: the seat that decides next, ``None`` once over."""
 
     @property
-    def is_over(self) -> Callable[[Any], bool]:
+    def is_over(self) -> Callable[[S], bool]:
         """``is_over(state)``: whether the game has ended."""
 
     @property
-    def outcome(self) -> Callable[[Any], Outcome | None]:
+    def outcome(self) -> Callable[[S], Outcome | None]:
         """``outcome(state)``: the :class:`Outcome` once over, else ``None``."""
 
     @property
-    def view(self) -> Callable[[Any, int], Any]:
+    def view(self) -> Callable[[S, int], V]:
         """``view(state, seat)``: what that seat may know."""
 
     @property
-    def players(self) -> Callable[[Any], int]:
+    def players(self) -> Callable[[S], int]:
         """``players(state)``: how many seats the game has."""
 
     @property
-    def check_state(self) -> Callable[[Any], None]:
+    def check_state(self) -> Callable[[S], None]:
         """``check_state(state)``: raise ``InvalidStateError`` if the state breaks
         an invariant (cards not conserved, an index out of range, ...)."""
 
     @property
-    def check_view(self) -> Callable[[Any], None]:
+    def check_view(self) -> Callable[[V], None]:
         """``check_view(view)``: raise ``InvalidStateError`` if the view is
         inconsistent in itself (seat out of range, counts negative or not matching
         the rules, per-seat tuples of the wrong length, values outside the deck,
         ...). ``cardrules.loads`` calls it on every loaded view."""
 
     @property
-    def redeal_hidden(self) -> Callable[..., Any]:
+    def redeal_hidden(self) -> Callable[..., S]:
         """``redeal_hidden(state, seat, *, seed)``: a state that differs from
         ``state`` only in what ``seat`` cannot see (other hands, face-down cards,
         deck order, RNG), shuffled with ``seed``. Its view for ``seat`` must equal
         the original's; bots may use it to sample what they cannot see."""
 
+    @property
+    def format_version(self) -> int:
+        """The version of this game's saved format; ``dumps`` writes it."""
+
+    @property
+    def upgrades(self) -> tuple[Upgrade, ...]:
+        """The steps that read older formats of this game (see :class:`Upgrade`)."""
+
+    @property
+    def value_types(self) -> tuple[type[Any], ...]:
+        """Other public values of the game that ``dumps``/``loads`` handle."""
+
+    @property
+    def rule_ids(self) -> tuple[str, ...]:
+        """Every rule ID of the game, in order (``"BB-1"``, ...)."""
+
+    @property
+    def render_view(self) -> Callable[[V, str], str] | None:
+        """``render_view(view, label)``: the view as text; ``label`` names the seat
+        (for example ``"you"``). ``None``: the command line lists the fields."""
+
+    @property
+    def render_move(self) -> Callable[[M], str] | None:
+        """``render_move(move)``: a move as short text; ``None``: ``str(move)``."""
+
+    @property
+    def events(self) -> Callable[[S, M, S, int], tuple[Any, ...]] | None:
+        """``events(before, move, after, seat)``: what ``seat`` saw happen when
+        ``move`` took ``before`` to ``after``, as :class:`Event` values; it shows
+        nothing the seat may not know. ``None``: the game describes no events."""
+
+    @property
+    def event_types(self) -> tuple[type[Any], ...]:
+        """Every event class that ``events`` returns."""
+
+    @property
+    def heuristic(self) -> Callable[[V, Sequence[M]], Sequence[float]] | None:
+        """``heuristic(view, moves)``: a score per move for ``GreedyBot`` (higher
+        is better). ``None``: ``GreedyBot`` plays at random."""
+
+    @property
+    def commands(self) -> tuple[Command, ...]:
+        """Extra command line subcommands of the game."""
+
+
+AnyGame = Game[Any, Any, Any, Any]
+"""A game of any types: what :func:`cardrules.get_game` returns."""
+
 
 @attrs.frozen(repr=False)
-class _GameImpl:
-    """The concrete :class:`Game` object each game module builds."""
+class GameSpec(Generic[S, M, V, R]):
+    """
+    The public way to define a game: every member of :class:`Game`, as one object.
+
+    The required members come first; the optional ones have defaults. Register the
+    result with :func:`cardrules.register_game`, or name it in the
+    ``cardrules.games`` entry-point group of your package (value
+    ``"package.module:GAME"``). The how-to "Add your own game" walks through one.
+
+    >>> import cardrules
+    >>> cardrules.get_game("beggar")
+    <Game 'beggar' rules_version=1>
+    """
 
     name: str
+    """The registry name, for example ``"allegra"``: lower case letters, digits, ``_``."""
     rules_version: int
-    Rules: type[Any]
-    State: type[Any]
-    View: type[Any]
+    """Bumped whenever the same seed and moves could give a different game."""
+    Rules: type[R]
+    """The game's frozen ``Rules`` class; ``Rules()`` gives the defaults."""
+    State: type[S]
+    """The game's frozen ``State`` class."""
+    View: type[V]
+    """The game's frozen ``View`` class."""
     move_types: tuple[type[Any], ...]
-    new_game: Callable[..., Any]
-    legal_moves: Callable[[Any], tuple[Any, ...]]
-    apply: Callable[[Any, Any], Any]
-    to_move: Callable[[Any], int | None]
-    is_over: Callable[[Any], bool]
-    outcome: Callable[[Any], Outcome | None]
-    view: Callable[[Any, int], Any]
-    players: Callable[[Any], int]
-    check_state: Callable[[Any], None]
-    check_view: Callable[[Any], None]
-    redeal_hidden: Callable[..., Any]
+    """Every move class."""
+    new_game: Callable[..., S]
+    """``new_game(rules=Rules(), *, seed)``."""
+    legal_moves: Callable[[S], tuple[M, ...]]
+    """``legal_moves(state)``."""
+    apply: Callable[[S, M], S]
+    """``apply(state, move)``."""
+    to_move: Callable[[S], int | None]
+    """``to_move(state)``."""
+    is_over: Callable[[S], bool]
+    """``is_over(state)``."""
+    outcome: Callable[[S], Outcome | None]
+    """``outcome(state)``."""
+    view: Callable[[S, int], V]
+    """``view(state, seat)``."""
+    players: Callable[[S], int]
+    """``players(state)``."""
+    check_state: Callable[[S], None]
+    """``check_state(state)``."""
+    check_view: Callable[[V], None]
+    """``check_view(view)``."""
+    redeal_hidden: Callable[..., S]
+    """``redeal_hidden(state, seat, *, seed)``."""
+    format_version: int = attrs.field(default=1, kw_only=True)
+    """The version of the game's saved format."""
+    upgrades: tuple[Upgrade, ...] = attrs.field(default=(), kw_only=True)
+    """Steps that read the game's older formats."""
+    value_types: tuple[type[Any], ...] = attrs.field(default=(), kw_only=True)
+    """Other public values that ``dumps``/``loads`` handle."""
+    rule_ids: tuple[str, ...] = attrs.field(default=(), kw_only=True)
+    """Every rule ID of the game."""
+    render_view: Callable[[V, str], str] | None = attrs.field(default=None, kw_only=True)
+    """The view as text, or ``None``."""
+    render_move: Callable[[M], str] | None = attrs.field(default=None, kw_only=True)
+    """A move as text, or ``None`` for ``str(move)``."""
+    events: Callable[[S, M, S, int], tuple[Any, ...]] | None = attrs.field(
+        default=None, kw_only=True
+    )
+    """What one seat saw happen, or ``None``."""
+    event_types: tuple[type[Any], ...] = attrs.field(default=(), kw_only=True)
+    """Every event class ``events`` returns."""
+    heuristic: Callable[[V, Sequence[M]], Sequence[float]] | None = attrs.field(
+        default=None, kw_only=True
+    )
+    """Scores moves for ``GreedyBot``, or ``None``."""
+    commands: tuple[Command, ...] = attrs.field(default=(), kw_only=True)
+    """Extra command line subcommands."""
 
     def __repr__(self) -> str:
         return f"<Game {self.name!r} rules_version={self.rules_version}>"

@@ -48,7 +48,7 @@ from cardrules.errors import (
     RulesError,
     SerializationError,
 )
-from cardrules.game import Game
+from cardrules.game import AnyGame
 
 __all__ = [
     "FORMAT",
@@ -295,7 +295,7 @@ def configure_converter(conv: cattrs.Converter) -> None:
         _configure_game(conv, game)
 
 
-def _configure_game(conv: cattrs.Converter, game: Game) -> None:
+def _configure_game(conv: cattrs.Converter, game: AnyGame) -> None:
     seen: set[Any] = set()
     unions: set[Any] = set()
     for tp in (game.Rules, game.State, game.View, *game.move_types):
@@ -349,7 +349,7 @@ def _converter() -> cattrs.Converter:
 # --------------------------------------------------------------------------- dumps
 
 
-def _classify(obj: object) -> tuple[Game, Kind]:
+def _classify(obj: object) -> tuple[AnyGame, Kind]:
     if isinstance(obj, Record):
         return get_game(obj.game), "record"
     for game in GAMES.values():
@@ -433,7 +433,7 @@ def _parse(text: str | bytes) -> Any:
         raise SerializationError(f"not valid JSON: {exc}") from None
 
 
-def _check_envelope(doc: Any) -> tuple[Game, Kind, Any]:
+def _check_envelope(doc: Any) -> tuple[AnyGame, Kind, Any]:
     if not isinstance(doc, dict):
         raise SerializationError(f"$: expected a cardrules envelope object, got {_short(doc)}")
     missing = sorted(_ENVELOPE_KEYS - doc.keys())
@@ -506,11 +506,11 @@ def _describe(exc: BaseException, path: str) -> str:
     return f"invalid data: {shown}{more}"
 
 
-def _check(game: Game, state: Any, path: str) -> None:
+def _check(game: AnyGame, state: Any, path: str) -> None:
     _run_check(game.check_state, state, path, "state")
 
 
-def _check_view(game: Game, view: Any, path: str) -> None:
+def _check_view(game: AnyGame, view: Any, path: str) -> None:
     _run_check(game.check_view, view, path, "view")
 
 
@@ -526,7 +526,7 @@ def _run_check(check: Callable[[Any], None], obj: Any, path: str, what: str) -> 
         ) from None
 
 
-def _load_record(conv: cattrs.Converter, game: Game, data: Any) -> Record:
+def _load_record(conv: cattrs.Converter, game: AnyGame, data: Any) -> Record:
     if not isinstance(data, dict):
         raise SerializationError(f"$.data: expected a record object, got {_short(data)}")
     keys = {"rules", "seed", "moves", "start"}

@@ -27,7 +27,7 @@ from hypothesis import strategies as st
 
 from cardrules._rng import Rng, _below
 from cardrules.errors import CardrulesError, IllegalMoveError, InvalidStateError, RulesError
-from cardrules.game import Game, Outcome
+from cardrules.game import AnyGame, Game, Outcome
 from cardrules.serialize import Record, dumps, loads, replay
 
 __all__ = ["Playthrough", "check_game", "playthroughs", "random_playthrough", "states"]
@@ -56,7 +56,7 @@ class Playthrough:
 
 
 def random_playthrough(
-    game: Game, rules: Any, *, seed: int, choices: int, max_moves: int | None = None
+    game: AnyGame, rules: Any, *, seed: int, choices: int, max_moves: int | None = None
 ) -> Playthrough:
     """
     Play ``game`` from ``new_game(rules, seed=seed)`` by uniformly random legal moves.
@@ -94,7 +94,7 @@ def random_playthrough(
     return Playthrough(record=record, states=tuple(out))
 
 
-def _rules_choices(game: Game, rules: Sequence[Any] | None) -> list[Any]:
+def _rules_choices(game: AnyGame, rules: Sequence[Any] | None) -> list[Any]:
     if rules is not None:
         if not rules:
             raise RulesError("rules: give at least one Rules object")
@@ -109,7 +109,7 @@ def _rules_choices(game: Game, rules: Sequence[Any] | None) -> list[Any]:
 
 
 def playthroughs(
-    game: Game, *, rules: Sequence[Any] | None = None, max_moves: int | None = None
+    game: AnyGame, *, rules: Sequence[Any] | None = None, max_moves: int | None = None
 ) -> st.SearchStrategy[Playthrough]:
     """
     A strategy of :class:`Playthrough` objects: random legal play of ``game``.
@@ -139,7 +139,7 @@ def playthroughs(
 
 
 def states(
-    game: Game, *, rules: Sequence[Any] | None = None, max_moves: int = 300
+    game: AnyGame, *, rules: Sequence[Any] | None = None, max_moves: int = 300
 ) -> st.SearchStrategy[Any]:
     """
     A strategy of states of ``game`` reached by random legal play (over or not).
@@ -185,7 +185,7 @@ def _contains_rng(obj: object) -> bool:
     return False
 
 
-def _check_consistent(game: Game, state: Any, where: str) -> None:
+def _check_consistent(game: AnyGame, state: Any, where: str) -> None:
     """over <=> no legal moves <=> nobody to move <=> an outcome."""
     over = game.is_over(state)
     moves = game.legal_moves(state)
@@ -207,7 +207,7 @@ def _check_consistent(game: Game, state: Any, where: str) -> None:
     game.check_state(state)
 
 
-def _check_outcome(game: Game, state: Any) -> None:
+def _check_outcome(game: AnyGame, state: Any) -> None:
     result = game.outcome(state)
     n = game.players(state)
     if not isinstance(result, Outcome):
@@ -218,7 +218,7 @@ def _check_outcome(game: Game, state: Any) -> None:
         raise _fail(f"outcome winners {set(result.winners)} are not seats")
 
 
-def _check_position(game: Game, state: Any, foreign_moves: Sequence[Any], where: str) -> None:
+def _check_position(game: AnyGame, state: Any, foreign_moves: Sequence[Any], where: str) -> None:
     """The expensive checks, run at a few sampled positions of each game."""
     before = copy.deepcopy(state)
     text = dumps(state)
@@ -271,7 +271,7 @@ def _check_position(game: Game, state: Any, foreign_moves: Sequence[Any], where:
             raise _fail(f"{where}: loads(dumps(view)) != view for seat {seat}")
 
 
-def _check_playthrough(game: Game, play: Playthrough, positions: Sequence[int]) -> None:
+def _check_playthrough(game: AnyGame, play: Playthrough, positions: Sequence[int]) -> None:
     record = play.record
     seen_moves = list(dict.fromkeys(record.moves))
     for i, state in enumerate(play.states):
@@ -299,7 +299,7 @@ def _check_playthrough(game: Game, play: Playthrough, positions: Sequence[int]) 
 
 
 def check_game(
-    game: Game,
+    game: AnyGame,
     *,
     rules: Sequence[Any] | None = None,
     max_examples: int | None = None,

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import cardrules
-from cardrules.game import Game
+from cardrules.game import AnyGame
 
 DATA = Path(__file__).parent
 """This folder."""
@@ -55,7 +55,7 @@ def choose(seed: int, step: int, count: int) -> int:
     return int.from_bytes(digest[:8], "big") % count
 
 
-def playthrough(game: Game, rules: Any, seed: int) -> Iterator[tuple[Any, Any | None]]:
+def playthrough(game: AnyGame, rules: Any, seed: int) -> Iterator[tuple[Any, Any | None]]:
     """Every ``(state, move)`` of the seeded game, then ``(final, None)``."""
     state = game.new_game(rules, seed=seed)
     step = 0
@@ -68,7 +68,7 @@ def playthrough(game: Game, rules: Any, seed: int) -> Iterator[tuple[Any, Any | 
     yield state, None
 
 
-def digest(game: Game, rules: Any, seed: int) -> str:
+def digest(game: AnyGame, rules: Any, seed: int) -> str:
     """
     The SHA-256 of one seeded playthrough: seat to move, legal moves, choice, outcome.
 

@@ -76,7 +76,7 @@ from cardrules.allegra._state import (
     Take,
     View,
 )
-from cardrules.game import _GameImpl
+from cardrules.game import GameSpec as _GameSpec
 
 __all__ = [
     "CARD_VALUES",
@@ -115,7 +115,7 @@ __all__ = [
     "view",
 ]
 
-GAME = _GameImpl(
+GAME = _GameSpec(
     name="allegra",
     rules_version=1,
     Rules=Rules,

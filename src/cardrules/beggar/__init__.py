@@ -62,7 +62,7 @@ from cardrules.beggar._state import (
     Turn,
     View,
 )
-from cardrules.game import _GameImpl
+from cardrules.game import GameSpec as _GameSpec
 
 __all__ = [
     "DECK",
@@ -94,7 +94,7 @@ __all__ = [
     "view",
 ]
 
-GAME = _GameImpl(
+GAME = _GameSpec(
     name="beggar",
     rules_version=1,
     Rules=Rules,

@@ -56,7 +56,7 @@ from cardrules.biggenbende._state import (
     TurnFaceDown,
     View,
 )
-from cardrules.game import _GameImpl
+from cardrules.game import GameSpec as _GameSpec
 
 __all__ = [
     "ChooseFaceUp",
@@ -83,7 +83,7 @@ __all__ = [
     "view",
 ]
 
-GAME = _GameImpl(
+GAME = _GameSpec(
     name="biggenbende",
     rules_version=1,
     Rules=Rules,
