@@ -245,6 +245,11 @@ class Game(Protocol[S, M, V, R_co]):
         nothing the seat may not know. ``None``: the game describes no events."""
 
     @property
+    def render_event(self) -> Callable[[Any, int], str] | None:
+        """``render_event(event, seat)``: one line of text for an event, told to
+        ``seat`` (``"you drew a 7"``); ``None``: ``str(event)``."""
+
+    @property
     def event_types(self) -> tuple[type[Any], ...]:
         """Every event class that ``events`` returns."""
 
@@ -327,6 +332,8 @@ class GameSpec(Generic[S, M, V, R]):
         default=None, kw_only=True
     )
     """What one seat saw happen, or ``None``."""
+    render_event: Callable[[Any, int], str] | None = attrs.field(default=None, kw_only=True)
+    """An event as text for one seat, or ``None`` for ``str(event)``."""
     event_types: tuple[type[Any], ...] = attrs.field(default=(), kw_only=True)
     """Every event class ``events`` returns."""
     heuristic: Callable[[V, Sequence[M]], Sequence[float]] | None = attrs.field(
