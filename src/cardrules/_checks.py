@@ -1,0 +1,74 @@
+"""
+Check helpers that every game's ``check_state`` and ``check_view`` share (one copy).
+
+Each raises :class:`~cardrules.InvalidStateError` with the path of the bad field
+(``state.hands[2]``) and what is wrong with it; a loaded value may be forged, so
+nothing is assumed about its type.
+
+>>> check_int(3, "state.current", 0, 3)
+3
+>>> check_int(True, "state.current", 0, 3)
+Traceback (most recent call last):
+...
+cardrules.errors.InvalidStateError: state.current: expected an int 0..3, got True
+"""
+
+from __future__ import annotations
+
+from cardrules.errors import InvalidStateError
+
+__all__ = ["bad", "check_int", "check_seat", "check_tuple"]
+
+
+def bad(path: str, what: str) -> InvalidStateError:
+    """
+    The error for the field at ``path``: ``raise bad("state.deck", "is empty")``.
+
+    >>> str(bad("state.deck", "is empty"))
+    'state.deck: is empty'
+    """
+    return InvalidStateError(f"{path}: {what}")
+
+
+def check_int(value: object, path: str, low: int, high: int | None = None) -> int:
+    """
+    ``value`` itself if it is an int (not a bool) in ``low .. high`` (no upper bound
+    for ``high=None``).
+
+    >>> check_int(7, "state.turn", 0)
+    7
+    """
+    if type(value) is not int or value < low or (high is not None and value > high):
+        bound = f"{low}..{high}" if high is not None else f">= {low}"
+        raise bad(path, f"expected an int {bound}, got {value!r}")
+    return value
+
+
+def check_seat(value: object, path: str, players: int) -> int:
+    """
+    ``value`` itself if it is a seat of a ``players``-player game.
+
+    >>> check_seat(5, "view.seat", 4)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.InvalidStateError: view.seat: 5 is not a seat of a 4-player game
+    """
+    if type(value) is not int or not 0 <= value < players:
+        raise bad(path, f"{value!r} is not a seat of a {players}-player game")
+    return value
+
+
+def check_tuple(value: object, path: str, length: int | None = None) -> tuple[object, ...]:
+    """
+    ``value`` itself if it is a tuple (of ``length`` entries, when given).
+
+    >>> check_tuple((1, 2), "state.hands", 3)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.InvalidStateError: state.hands: expected 3 entries, got 2
+    """
+    if type(value) is not tuple:
+        raise bad(path, f"expected a tuple, got {type(value).__name__}")
+    if length is not None and len(value) != length:
+        raise bad(path, f"expected {length} entries, got {len(value)}")
+    return value
