@@ -7,6 +7,7 @@ from typing import Any
 import attrs
 import pytest
 
+import cardrules
 from cardrules import IllegalMoveError
 from cardrules.game import AnyGame, GameSpec
 from cardrules.testing import check_game
@@ -98,3 +99,50 @@ def test_illegal_move_error_is_raised_for_foreign_objects(game: AnyGame) -> None
     state = game.new_game(game.Rules(), seed=5)
     with pytest.raises(IllegalMoveError):
         game.apply(state, "not a move")
+
+
+@attrs.frozen
+class _Said:
+    """A made-up event for the checks below."""
+
+    rule: str
+    text: str
+
+
+def _with_events(events: Any) -> AnyGame:
+    game = cardrules.get_game("biggenbende")
+    return _broken(game, events=events, event_types=(_Said,), rule_ids=("BB-6",))
+
+
+def test_check_game_accepts_events_that_say_only_what_the_seat_saw() -> None:
+    def honest(before: Any, move: Any, after: Any, seat: int) -> tuple[_Said, ...]:
+        mover = cardrules.get_game("biggenbende").to_move(before)
+        return (_Said("BB-6", f"seat {mover} moved"),)
+
+    check_game(_with_events(honest), max_examples=3, shrink=False)
+
+
+def test_check_game_catches_events_that_reveal_a_hidden_choice() -> None:
+    # BB-4: the face-up choices stay hidden until everyone has chosen.
+    def leaky(before: Any, move: Any, after: Any, seat: int) -> tuple[_Said, ...]:
+        return (_Said("BB-6", repr(move)),)
+
+    with pytest.raises(AssertionError, match="leak"):
+        check_game(_with_events(leaky), max_examples=5, shrink=False)
+
+
+def test_check_game_catches_events_that_reveal_hidden_cards() -> None:
+    def leaky(before: Any, move: Any, after: Any, seat: int) -> tuple[_Said, ...]:
+        # Tells every seat a digest of the whole next state, hands and deck included.
+        return (_Said("BB-6", str(hash(cardrules.dumps(after)))),)
+
+    with pytest.raises(AssertionError, match="leak"):
+        check_game(_with_events(leaky), max_examples=5, shrink=False)
+
+
+def test_check_game_catches_events_without_a_rule_id() -> None:
+    def unnamed(before: Any, move: Any, after: Any, seat: int) -> tuple[_Said, ...]:
+        return (_Said("XX-1", "something happened"),)
+
+    with pytest.raises(AssertionError, match="names no rule ID"):
+        check_game(_with_events(unnamed), max_examples=2, shrink=False)

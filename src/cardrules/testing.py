@@ -269,6 +269,60 @@ def _check_position(game: AnyGame, state: Any, foreign_moves: Sequence[Any], whe
             raise _fail(f"{where}: check_view rejects the view of seat {seat}: {exc}") from None
         if loads(dumps(seen)) != seen:
             raise _fail(f"{where}: loads(dumps(view)) != view for seat {seat}")
+    if game.events is not None:
+        for move in moves[:8]:
+            _check_events(game, state, move, where)
+
+
+def _check_events(game: AnyGame, state: Any, move: Any, where: str) -> None:
+    """
+    Per-seat events: well-formed, and blind to what the seat cannot see.
+
+    A seat's events must follow from what it saw: in a world that differs only in what
+    the seat cannot see (``redeal_hidden``), where the same move is legal and the seat's
+    view after it is the same, the seat must be told the same events.
+    """
+    events = game.events
+    assert events is not None
+    after = game.apply(state, move)
+    for seat in range(game.players(state)):
+        told = events(state, move, after, seat)
+        if not isinstance(told, tuple):
+            raise _fail(f"{where}: events returned {type(told).__name__}, not a tuple")
+        for event in told:
+            rule = getattr(event, "rule", None)
+            if not isinstance(rule, str) or (game.rule_ids and rule not in game.rule_ids):
+                raise _fail(f"{where}: event {event!r} names no rule ID of the game")
+            if game.event_types and not isinstance(event, game.event_types):
+                raise _fail(f"{where}: event {event!r} is not one of the game's event_types")
+            text = game.render_event(event, seat) if game.render_event else str(event)
+            if not isinstance(text, str) or not text:
+                raise _fail(f"{where}: event {event!r} renders as {text!r}")
+        seen_after = game.view(after, seat)
+        # Another legal move that the seat cannot tell apart from this one (the same
+        # view after it) must be told the same way: events do not reveal hidden moves.
+        for alternative in game.legal_moves(state)[:8]:
+            if alternative == move:
+                continue
+            alt_after = game.apply(state, alternative)
+            same_view = game.view(alt_after, seat) == seen_after
+            if same_view and events(state, alternative, alt_after, seat) != told:
+                raise _fail(
+                    f"{where}: seat {seat} is told {move!r} and {alternative!r} apart, "
+                    "though its view after them is the same: the events leak the move"
+                )
+        for k in range(4):
+            other = game.redeal_hidden(state, seat, seed=k)
+            if move not in game.legal_moves(other):
+                continue
+            other_after = game.apply(other, move)
+            if game.view(other_after, seat) != seen_after:
+                continue
+            if events(other, move, other_after, seat) != told:
+                raise _fail(
+                    f"{where}: the events of seat {seat} for {move!r} changed when only "
+                    "what it cannot see was redealt: they leak hidden information"
+                )
 
 
 def _check_playthrough(game: AnyGame, play: Playthrough, positions: Sequence[int]) -> None:
@@ -323,6 +377,9 @@ def check_game(
       hold no RNG, every seat's view passes ``check_view`` (consistent in itself),
       and a seat's view does not change when what it cannot see is redealt
       (``redeal_hidden``);
+    - for a game with per-seat ``events``: every event names a rule ID of the game,
+      renders as text, and a seat's events do not change when what it cannot see is
+      redealt while the move stays legal and the seat's view after it stays the same;
     - the same seed and moves give equal states, ``replay(record)`` gives the final
       state, and records round-trip through JSON.
 
