@@ -11,9 +11,9 @@ seeded playthroughs. A digest covers only what makes the game (who is to move, t
 moves, the move chosen, and the outcome), not how it is saved, so that a change of the
 save format leaves it alone and a change of the game does not.
 
-Run ``python tests/data/golden.py write-v1`` to write the version-1 files into an empty
-folder (the script refuses to overwrite), and ``python tests/data/golden.py digests`` to
-print the digests of the current code.
+When a game's format version goes up, run ``python tests/data/golden.py write GAME`` to
+add the files of its new version (the script refuses to overwrite a version's folder), and
+``python tests/data/golden.py digests`` to print the digests of the current code.
 """
 
 from __future__ import annotations
@@ -143,16 +143,23 @@ class _Saver:  # pragma: no cover - used by write_v1 only
         self.files[path] = {"kind": kind, **expect}
 
 
-def write_v1(folder: Path) -> None:  # pragma: no cover - run once, by hand
-    """Write the version-1 golden saves of every game into ``folder/<game>/v1``."""
-    assert cardrules.serialize.FORMAT_VERSION == 1
-    for name, counts in PLAYER_COUNTS.items():
+def format_version(name: str) -> int:
+    """The format version that cardrules writes today for the game ``name``."""
+    game = cardrules.get_game(name)
+    return int(getattr(game, "format_version", 1))
+
+
+def write(folder: Path, names: list[str]) -> None:  # pragma: no cover - run by hand
+    """Write the golden saves of today's format into ``folder/<game>/v<format version>``."""
+    for name in names:
+        counts = PLAYER_COUNTS[name]
         game = cardrules.get_game(name)
-        out = folder / name / "v1"
+        version = format_version(name)
+        out = folder / name / f"v{version}"
         if out.exists():
             raise SystemExit(f"{out} exists: golden files are never rewritten")
         out.mkdir(parents=True)
-        manifest: dict[str, Any] = {"game": name, "format_version": 1, "files": {}}
+        manifest: dict[str, Any] = {"game": name, "format_version": version, "files": {}}
         for n in counts:
             for label, rules in rules_variants(name, n).items():
                 seed = 11 + n
@@ -185,14 +192,14 @@ def write_v1(folder: Path) -> None:  # pragma: no cover - run once, by hand
 
 
 def main(argv: list[str]) -> int:  # pragma: no cover - a maintenance script
-    """``write-v1`` or ``digests``."""
-    if argv == ["write-v1"]:
-        write_v1(DATA)
+    """``write GAME...`` or ``digests``."""
+    if len(argv) >= 2 and argv[0] == "write" and set(argv[1:]) <= set(PLAYER_COUNTS):
+        write(DATA, argv[1:])
         return 0
     if argv == ["digests"]:
         print(json.dumps(all_digests(), indent=1, sort_keys=True))
         return 0
-    print("usage: golden.py write-v1 | digests", file=sys.stderr)
+    print("usage: golden.py write GAME... | digests", file=sys.stderr)
     return 2
 
 
