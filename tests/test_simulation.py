@@ -1,0 +1,134 @@
+"""cardrules.simulation: results that do not depend on where or how they were played."""
+
+from __future__ import annotations
+
+import json
+import os
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+
+import cardrules
+from cardrules import cli
+from cardrules.game import AnyGame
+from cardrules.simulation import GameResult, SimulationError, Summary, simulate
+
+
+def _table(game: AnyGame, results: list[GameResult], bots: tuple[str, ...]) -> str:
+    return Summary.of(results, game=game, bots=bots, rules=game.Rules()).to_json()
+
+
+@pytest.mark.parametrize("name", sorted(cardrules.GAMES))
+def test_results_are_the_same_in_process_in_workers_and_for_any_chunk(name: str) -> None:
+    game = cardrules.get_game(name)
+    bots = ("greedy", "random")
+    here = list(simulate(game, games=24, bots=bots, seed=5))
+    assert [r.index for r in here] == list(range(24))
+    assert [r.seed for r in here] == list(range(5, 29))
+    assert list(simulate(game, games=24, bots=bots, seed=5, chunk=1)) == here
+    assert list(simulate(game, games=24, bots=bots, seed=5, jobs=2, chunk=5)) == here
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        assert list(simulate(game, games=24, bots=bots, seed=5, executor=pool)) == here
+
+
+def test_a_game_depends_only_on_the_run_seed_and_its_index() -> None:
+    game = cardrules.get_game("biggenbende")
+    whole = list(simulate(game, games=10, bots=("greedy",), seed=100))
+    # Game 7 of the run from 100 is game 0 of a run from 107.
+    (alone,) = simulate(game, games=1, bots=("greedy",), seed=107)
+    assert attrs.evolve(alone, index=7) == whole[7]
+
+
+def test_the_summary_is_the_command_lines_table(capsys: pytest.CaptureFixture[str]) -> None:
+    game = cardrules.get_game("allegra")
+    rules = game.Rules(players=3)
+    results = list(simulate(game, games=12, rules=rules, bots=("greedy", "random"), seed=4))
+    bots = ("greedy", "random", "random")
+    summary = Summary.of(results, game=game, bots=bots, rules=rules)
+    argv = ["simulate", "allegra", "--games", "12", "--players", "3", "--seed", "4"]
+    assert cli.main([*argv, "--bot", "greedy,random", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == json.loads(summary.to_json())
+    assert cli.main([*argv, "--bot", "greedy,random"]) == 0
+    assert capsys.readouterr().out.strip() == summary.format()
+
+
+def test_the_summary_does_not_depend_on_the_order_of_results() -> None:
+    game = cardrules.get_game("biggenbende")
+    results = list(simulate(game, games=15, bots=("greedy", "random"), seed=9))
+    bots = ("greedy", "random", "random", "random")
+    forward = _table(game, results, bots)
+    assert json.loads(forward)["games"] == 15
+    assert _table(game, results[::-1], bots) == forward
+    shuffled = results[5:] + results[:5]
+    summary = Summary(game=game.name, players=4, seed=9, bots=bots, rules=game.Rules())
+    for r in shuffled:
+        summary.add(r)
+    assert summary.to_json() == forward
+
+
+def _crashing(game: AnyGame, bad_seed: int) -> AnyGame:
+    def new_game(rules: Any = None, *, seed: int) -> Any:
+        if seed == bad_seed:
+            raise ValueError("a deal that breaks")
+        return game.new_game(rules, seed=seed)
+
+    return attrs.evolve(game, name="crashing", new_game=new_game)  # type: ignore[misc]
+
+
+def _register(monkeypatch: pytest.MonkeyPatch, game: AnyGame) -> None:
+    registry = {**cardrules.GAMES, game.name: game}
+    monkeypatch.setattr(cardrules._registry, "GAMES", registry)
+
+
+def test_a_game_that_raises_is_reported_with_its_seed_and_the_run_goes_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = _crashing(cardrules.get_game("beggar"), bad_seed=13)
+    _register(monkeypatch, game)
+    results = list(simulate("crashing", games=6, seed=10))
+    assert [r.index for r in results] == list(range(6))
+    bad = results[3]
+    assert (bad.seed, bad.reason, bad.error) == (13, "error", "ValueError: a deal that breaks")
+    assert all(r.error is None for r in results if r is not bad)
+    summary = Summary.of(results, game=game, bots=("random", "random"))
+    assert summary.reasons["error"] == 1
+    assert summary.played == 5
+    assert "game 3 (seed 13) raised ValueError" in summary.format()
+    with pytest.raises(SimulationError, match=r"game 3 \(seed 13\) raised ValueError"):
+        list(simulate("crashing", games=6, seed=10, on_error="stop"))
+
+
+def test_no_game_is_lost_or_counted_twice_when_a_worker_dies(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    base = cardrules.get_game("biggenbende")
+    marker = tmp_path / "died"
+
+    def new_game(rules: Any = None, *, seed: int) -> Any:
+        # The first worker to deal seed 20 dies on the spot, as if killed.
+        if seed == 20 and not marker.exists():
+            marker.write_text("x")
+            os._exit(1)
+        return base.new_game(rules, seed=seed)
+
+    _register(monkeypatch, attrs.evolve(base, name="dying", new_game=new_game))  # type: ignore[misc]
+    expected = list(simulate(base, games=40, seed=3))
+    found = list(simulate("dying", games=40, seed=3, jobs=2, chunk=4))
+    assert marker.exists(), "no worker died: the test did not test anything"
+    assert found == expected
+
+
+def test_bad_arguments_are_refused() -> None:
+    game = cardrules.get_game("beggar")
+    for kwargs, message in (
+        ({"games": -1}, "games must be"),
+        ({"games": 2, "seed": 2**64 - 1}, "seed must be"),
+        ({"games": 2, "jobs": 0}, "jobs must be"),
+        ({"games": 2, "chunk": 0}, "chunk must be"),
+        ({"games": 2, "bots": ("random",) * 3}, "3 bots for 2 seats"),
+    ):
+        with pytest.raises(cardrules.RulesError, match=message):
+            list(simulate(game, **kwargs))
