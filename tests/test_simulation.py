@@ -132,3 +132,17 @@ def test_bad_arguments_are_refused() -> None:
     ):
         with pytest.raises(cardrules.RulesError, match=message):
             list(simulate(game, **kwargs))
+
+
+def test_a_dask_local_cluster_gives_the_same_table_as_one_process() -> None:
+    pytest.importorskip("dask.distributed", reason="the dask extra is not installed")
+    from cardrules.simulation import dask_client
+
+    game = cardrules.get_game("biggenbende")
+    bots = ("greedy", "random", "random", "random")
+    here = list(simulate(game, games=30, bots=bots, seed=11))
+    with dask_client("local", workers=2) as client:
+        assert sum(client.nthreads().values()) == 2
+        there = list(simulate(game, games=30, bots=bots, seed=11, executor=client, chunk=4))
+    assert there == here
+    assert _table(game, there, bots) == _table(game, here, bots)

@@ -34,7 +34,15 @@ from cardrules.bots import _seat_seed, make_bot, play_game
 from cardrules.errors import CardrulesError, RulesError
 from cardrules.game import AnyGame
 
-__all__ = ["GameResult", "SimulationError", "Summary", "Submitter", "simulate"]
+__all__ = [
+    "GameResult",
+    "SimulationError",
+    "Submitter",
+    "Summary",
+    "dask_client",
+    "seat_bots",
+    "simulate",
+]
 
 _TWO64 = 1 << 64
 _RETRIES = 3
@@ -84,17 +92,42 @@ class GameResult:
     """For a game that raised: the exception's type and message."""
 
 
+def seat_bots(bots: Sequence[str], index: int, *, rotate: bool) -> tuple[str, ...]:
+    """
+    The bot of every seat in game ``index`` of a run.
+
+    Without ``rotate`` every game has ``bots`` as given; with it, game ``i`` turns the
+    line-up ``i`` seats to the left, so that over every ``len(bots)`` games each bot
+    plays each seat equally often.
+
+    >>> seat_bots(("a", "b", "c"), 1, rotate=True)
+    ('b', 'c', 'a')
+    """
+    names = tuple(bots)
+    if not rotate or not names:
+        return names
+    k = index % len(names)
+    return names[k:] + names[:k]
+
+
 def _play_chunk(
-    name: str, rules: Any, bots: tuple[str, ...], seed: int, start: int, stop: int
+    name: str,
+    rules: Any,
+    bots: tuple[str, ...],
+    seed: int,
+    rotate: bool,
+    start: int,
+    stop: int,
 ) -> list[GameResult]:
     """Play games ``start .. stop - 1`` of a run (in a worker process or inline)."""
     game = get_game(name)
     out = []
     for index in range(start, stop):
         game_seed = seed + index
+        lineup = seat_bots(bots, index, rotate=rotate)
         try:
             players = [
-                make_bot(b, game, seed=_seat_seed(game_seed, s)) for s, b in enumerate(bots)
+                make_bot(b, game, seed=_seat_seed(game_seed, s)) for s, b in enumerate(lineup)
             ]
             state, moves = play_game(game, players, seed=game_seed, rules=rules)
             outcome = game.outcome(state)
@@ -144,6 +177,7 @@ def simulate(
     executor: Submitter | None = None,
     chunk: int | None = None,
     on_error: Literal["report", "stop"] = "report",
+    rotate: bool = False,
 ) -> Iterator[GameResult]:
     """
     Play ``games`` seeded games with bots and yield their results in order.
@@ -163,6 +197,8 @@ def simulate(
         chunk: games per task; by default a size that keeps every worker busy.
         on_error: ``"report"`` yields a game that raised as a result with its
             ``error`` set and goes on; ``"stop"`` raises :class:`SimulationError`.
+        rotate: turn the seats from game to game (see :func:`seat_bots`), as a
+            tournament does.
 
     Raises:
         RulesError: for a bad count, seed or bot list.
@@ -188,7 +224,7 @@ def simulate(
     workers = jobs if executor is None else _workers(executor)
     size = chunk or max(1, min(256, games // (workers * 8) or 1))
     spans = ((start, min(games, start + size)) for start in range(0, games, size))
-    args = (resolved.name, rules, names, seed)
+    args = (resolved.name, rules, names, seed, rotate)
     if executor is None and jobs == 1:
         results: Iterator[GameResult] = (
             r for start, stop in spans for r in _play_chunk(*args, start, stop)
@@ -218,7 +254,7 @@ def _workers(executor: Submitter) -> int:
 
 
 def _run_parallel(
-    args: tuple[str, Any, tuple[str, ...], int],
+    args: tuple[str, Any, tuple[str, ...], int, bool],
     spans: Iterable[tuple[int, int]],
     executor: Submitter | None,
     jobs: int,
@@ -446,3 +482,31 @@ class Summary:
         for r in self.errors[:5]:
             lines.append(f"game {r.index} (seed {r.seed}) raised {r.error}")
         return "\n".join(lines)
+
+
+def dask_client(address: str, *, workers: int = 2) -> Any:
+    """
+    A ``dask.distributed.Client`` for :func:`simulate`'s ``executor``.
+
+    Args:
+        address: a scheduler address (``"tcp://scheduler:8786"``), or ``"local"`` to
+            start a ``LocalCluster`` of ``workers`` single-threaded worker processes on
+            this machine (closed with the client).
+        workers: the size of a local cluster.
+
+    Raises:
+        CardrulesError: if Dask is not installed (``pip install 'cardrules[dask]'``).
+    """
+    try:
+        from dask.distributed import Client
+    except ImportError:
+        raise CardrulesError(
+            "running on Dask needs the dask extra: pip install 'cardrules[dask]'"
+        ) from None
+    if address == "local":
+        # A client given no address starts a LocalCluster of its own and closes it
+        # when it is closed.
+        return Client(  # type: ignore[no-untyped-call,unused-ignore]
+            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
+        )
+    return Client(address)  # type: ignore[no-untyped-call,unused-ignore]
