@@ -278,9 +278,11 @@ def _check_events(game: AnyGame, state: Any, move: Any, where: str) -> None:
     """
     Per-seat events: well-formed, and blind to what the seat cannot see.
 
-    A seat's events must follow from what it saw: in a world that differs only in what
-    the seat cannot see (``redeal_hidden``), where the same move is legal and the seat's
-    view after it is the same, the seat must be told the same events.
+    A seat's events may use the state before the move (they tell what the move
+    revealed) but not what the seat cannot see afterwards: redealing that
+    (``redeal_hidden`` on the state after) must not change them. And two legal moves
+    that leave the seat's view the same must be told the same way, so that events do
+    not reveal a hidden move (such as a face-down choice).
     """
     events = game.events
     assert events is not None
@@ -311,17 +313,15 @@ def _check_events(game: AnyGame, state: Any, move: Any, where: str) -> None:
                     f"{where}: seat {seat} is told {move!r} and {alternative!r} apart, "
                     "though its view after them is the same: the events leak the move"
                 )
-        for k in range(4):
-            other = game.redeal_hidden(state, seat, seed=k)
-            if move not in game.legal_moves(other):
-                continue
-            other_after = game.apply(other, move)
-            if game.view(other_after, seat) != seen_after:
-                continue
-            if events(other, move, other_after, seat) != told:
+        # The state after the move, redealt in what the seat cannot see then, must
+        # not change what the seat is told.
+        for k in range(3):
+            other_after = game.redeal_hidden(after, seat, seed=k)
+            if events(state, move, other_after, seat) != told:
                 raise _fail(
                     f"{where}: the events of seat {seat} for {move!r} changed when only "
-                    "what it cannot see was redealt: they leak hidden information"
+                    "what it cannot see after the move was redealt: they leak hidden "
+                    "information"
                 )
 
 
@@ -377,9 +377,9 @@ def check_game(
       hold no RNG, every seat's view passes ``check_view`` (consistent in itself),
       and a seat's view does not change when what it cannot see is redealt
       (``redeal_hidden``);
-    - for a game with per-seat ``events``: every event names a rule ID of the game,
-      renders as text, and a seat's events do not change when what it cannot see is
-      redealt while the move stays legal and the seat's view after it stays the same;
+    - for a game with per-seat ``events``: every event names a rule ID of the game and
+      renders as text; a seat's events do not change when what it cannot see after
+      the move is redealt, and two moves that leave its view the same are told alike;
     - the same seed and moves give equal states, ``replay(record)`` gives the final
       state, and records round-trip through JSON.
 
