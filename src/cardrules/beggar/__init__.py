@@ -1,7 +1,7 @@
 """
 Beggar-my-neighbour: a game with no decisions, for exact replay and records.
 
-The rules (RULES.md, BM-1 to BM-10):
+The rules, BM-1 to BM-10 (see the Beggar-my-neighbour docs page):
 
 - BM-1: a 52-card deck; A, K, Q, J are penalty cards demanding 4, 3, 2, 1 cards.
 - BM-2: 2 to 4 players.
@@ -33,21 +33,10 @@ reports an endless game's cycle, ``notation`` writes stacks in the notation, and
 
 from __future__ import annotations
 
+from cardrules.beggar._checks import check_state, check_view
+from cardrules.beggar._deal import new_game, notation
 from cardrules.beggar._fast import play_out
-from cardrules.beggar._play import (
-    apply,
-    check_state,
-    check_view,
-    is_over,
-    legal_moves,
-    new_game,
-    notation,
-    outcome,
-    players,
-    redeal_hidden,
-    to_move,
-    view,
-)
+from cardrules.beggar._play import apply, is_over, legal_moves, outcome, players, to_move
 from cardrules.beggar._records import RECORD_GAMES, RecordGame
 from cardrules.beggar._state import (
     DECK,
@@ -62,6 +51,7 @@ from cardrules.beggar._state import (
     Turn,
     View,
 )
+from cardrules.beggar._view import redeal_hidden, view
 from cardrules.game import GameSpec as _GameSpec
 
 __all__ = [
