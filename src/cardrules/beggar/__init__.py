@@ -35,10 +35,22 @@ from __future__ import annotations
 
 from cardrules.beggar._checks import check_state, check_view
 from cardrules.beggar._deal import new_game, notation
+from cardrules.beggar._events import (
+    _EVENT_TYPES,
+    CardTurned,
+    Event,
+    GameEnded,
+    PenaltyStarted,
+    SeatOut,
+    TrickTaken,
+    events,
+    render_event,
+)
 from cardrules.beggar._fast import play_out
 from cardrules.beggar._play import apply, is_over, legal_moves, outcome, players, to_move
 from cardrules.beggar._records import RECORD_GAMES, RecordGame
 from cardrules.beggar._state import (
+    _RULE_IDS,
     DECK,
     RANKS,
     SUITS,
@@ -61,17 +73,24 @@ __all__ = [
     "RECORD_GAMES",
     "SUITS",
     "Card",
+    "CardTurned",
     "Cycle",
+    "Event",
+    "GameEnded",
     "Move",
+    "PenaltyStarted",
     "PlayOut",
     "RecordGame",
     "Rules",
+    "SeatOut",
     "State",
+    "TrickTaken",
     "Turn",
     "View",
     "apply",
     "check_state",
     "check_view",
+    "events",
     "is_over",
     "legal_moves",
     "new_game",
@@ -80,6 +99,7 @@ __all__ = [
     "play_out",
     "players",
     "redeal_hidden",
+    "render_event",
     "to_move",
     "view",
 ]
@@ -102,5 +122,10 @@ GAME = _GameSpec(
     check_state=check_state,
     check_view=check_view,
     redeal_hidden=redeal_hidden,
+    events=events,
+    render_event=render_event,
+    event_types=_EVENT_TYPES,
+    rule_ids=_RULE_IDS,
+    value_types=(Cycle, PlayOut),
 )
 """The :class:`cardrules.Game` object of Beggar-my-neighbour."""

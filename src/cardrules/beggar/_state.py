@@ -35,6 +35,9 @@ RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J"
 SUITS: tuple[str, ...] = ("C", "D", "H", "S")
 """The four suits (clubs, diamonds, hearts, spades), in the library's fixed order."""
 
+_RULE_IDS: tuple[str, ...] = tuple(f"BM-{number}" for number in range(1, 11))
+"""Every rule ID of the game, in order: BM-1 to BM-10."""
+
 # BM-1, BM-5: A, K, Q and J are penalty cards demanding 4, 3, 2 and 1 cards.
 _ACE_DEMAND = 4
 _KING_DEMAND = 3
