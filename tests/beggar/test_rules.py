@@ -1,5 +1,5 @@
 """
-Scripted situations, one or more per rule of RULES.md (BM-1 .. BM-10).
+Scripted situations, one or more per rule (BM-1 .. BM-10, on the Beggar-my-neighbour docs page).
 
 Deals are written in the notation of the literature, one string per seat, top
 card first; a stack ending in ``+`` takes the rest of the deck (see

@@ -1,7 +1,7 @@
 """
 Beggar-my-neighbour: a game with no decisions, for exact replay and records.
 
-The rules (RULES.md, BM-1 to BM-10):
+The rules, BM-1 to BM-10 (see the Beggar-my-neighbour docs page):
 
 - BM-1: a 52-card deck; A, K, Q, J are penalty cards demanding 4, 3, 2, 1 cards.
 - BM-2: 2 to 4 players.
@@ -33,23 +33,24 @@ reports an endless game's cycle, ``notation`` writes stacks in the notation, and
 
 from __future__ import annotations
 
-from cardrules.beggar._fast import play_out
-from cardrules.beggar._play import (
-    apply,
-    check_state,
-    check_view,
-    is_over,
-    legal_moves,
-    new_game,
-    notation,
-    outcome,
-    players,
-    redeal_hidden,
-    to_move,
-    view,
+from cardrules.beggar._checks import check_state, check_view
+from cardrules.beggar._deal import new_game, notation
+from cardrules.beggar._events import (
+    _EVENT_TYPES,
+    CardTurned,
+    Event,
+    GameEnded,
+    PenaltyStarted,
+    SeatOut,
+    TrickTaken,
+    events,
+    render_event,
 )
+from cardrules.beggar._fast import play_out
+from cardrules.beggar._play import apply, is_over, legal_moves, outcome, players, to_move
 from cardrules.beggar._records import RECORD_GAMES, RecordGame
 from cardrules.beggar._state import (
+    _RULE_IDS,
     DECK,
     RANKS,
     SUITS,
@@ -62,6 +63,7 @@ from cardrules.beggar._state import (
     Turn,
     View,
 )
+from cardrules.beggar._view import redeal_hidden, view
 from cardrules.game import GameSpec as _GameSpec
 
 __all__ = [
@@ -71,17 +73,24 @@ __all__ = [
     "RECORD_GAMES",
     "SUITS",
     "Card",
+    "CardTurned",
     "Cycle",
+    "Event",
+    "GameEnded",
     "Move",
+    "PenaltyStarted",
     "PlayOut",
     "RecordGame",
     "Rules",
+    "SeatOut",
     "State",
+    "TrickTaken",
     "Turn",
     "View",
     "apply",
     "check_state",
     "check_view",
+    "events",
     "is_over",
     "legal_moves",
     "new_game",
@@ -90,6 +99,7 @@ __all__ = [
     "play_out",
     "players",
     "redeal_hidden",
+    "render_event",
     "to_move",
     "view",
 ]
@@ -112,5 +122,10 @@ GAME = _GameSpec(
     check_state=check_state,
     check_view=check_view,
     redeal_hidden=redeal_hidden,
+    events=events,
+    render_event=render_event,
+    event_types=_EVENT_TYPES,
+    rule_ids=_RULE_IDS,
+    value_types=(Cycle, PlayOut),
 )
 """The :class:`cardrules.Game` object of Beggar-my-neighbour."""

@@ -12,19 +12,25 @@ from __future__ import annotations
 import sys
 from collections import deque
 
-from cardrules.beggar._state import DECK, Card, Cycle, Ended, PlayOut, State
+from cardrules.beggar._state import (
+    _DECK_SIZE,
+    _SYMBOL,
+    DECK,
+    Card,
+    Cycle,
+    Ended,
+    PlayOut,
+    State,
+)
 
 __all__ = ["play_out"]
 
-_DECK_SIZE = 52
 _INDEX: dict[tuple[str, str], int] = {(card.rank, card.suit): i for i, card in enumerate(DECK)}
 # DECK's objects live as long as the module, so their ids are theirs alone.
 _BY_ID: dict[int, int] = {id(card): i for i, card in enumerate(DECK)}
 _DEMAND_OF: list[int] = [card.demand for card in DECK]
 # bytes(stack).translate(_SYMBOLS) writes a stack of card indices in the notation.
-_SYMBOLS: bytes = bytes(
-    [ord("-" if card.demand == 0 else card.rank) for card in DECK] + [0] * (256 - len(DECK))
-)
+_SYMBOLS: bytes = bytes([ord(_SYMBOL[card.rank]) for card in DECK] + [0] * (256 - len(DECK)))
 _NO_SEAT = -1
 
 # Everything the loop changes, in order: turn, owed, penalty seat (-1 for none),

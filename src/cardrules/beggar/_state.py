@@ -35,8 +35,34 @@ RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J"
 SUITS: tuple[str, ...] = ("C", "D", "H", "S")
 """The four suits (clubs, diamonds, hearts, spades), in the library's fixed order."""
 
-# BM-1: A, K, Q and J are penalty cards demanding 4, 3, 2 and 1 cards.
-_DEMAND: dict[str, int] = dict.fromkeys(RANKS, 0) | {"A": 4, "K": 3, "Q": 2, "J": 1}
+_RULE_IDS: tuple[str, ...] = tuple(f"BM-{number}" for number in range(1, 11))
+"""Every rule ID of the game, in order: BM-1 to BM-10."""
+
+# BM-1, BM-5: A, K, Q and J are penalty cards demanding 4, 3, 2 and 1 cards.
+_ACE_DEMAND = 4
+_KING_DEMAND = 3
+_QUEEN_DEMAND = 2
+_JACK_DEMAND = 1
+_DEMAND: dict[str, int] = dict.fromkeys(RANKS, 0) | {
+    "A": _ACE_DEMAND,
+    "K": _KING_DEMAND,
+    "Q": _QUEEN_DEMAND,
+    "J": _JACK_DEMAND,
+}
+_DECK_SIZE = 52
+"""BM-1: the cards of a deck, all of them in play."""
+_MIN_PLAYERS = 2
+"""BM-2: the fewest players."""
+_MAX_PLAYERS = 4
+"""BM-2: the most players."""
+_FIRST_SEAT = 0
+"""BM-4: the seat that turns the first card."""
+_NUMBER_SYMBOL = "-"
+"""BM-3: the notation writes every number card as this; a penalty card as its rank."""
+_SYMBOL: dict[str, str] = {
+    rank: (_NUMBER_SYMBOL if demand == 0 else rank) for rank, demand in _DEMAND.items()
+}
+"""BM-3, BM-9: the notation symbol of each rank (number cards are all equal)."""
 
 Ended: TypeAlias = Literal["normal", "endless", "card_limit"]
 """How a game ended: BM-7 (``"normal"``), BM-9 (``"endless"``), BM-10 (``"card_limit"``)."""
@@ -126,8 +152,10 @@ each in the suit order of :data:`SUITS`."""
 
 def _check_players(_inst: object, _attr: object, value: Any) -> None:
     # BM-2: 2 to 4 players.
-    if type(value) is not int or not 2 <= value <= 4:
-        raise RulesError(f"players must be an int from 2 to 4 (BM-2), not {value!r}")
+    if type(value) is not int or not _MIN_PLAYERS <= value <= _MAX_PLAYERS:
+        raise RulesError(
+            f"players must be an int from {_MIN_PLAYERS} to {_MAX_PLAYERS} (BM-2), not {value!r}"
+        )
 
 
 def _check_max_cards(_inst: object, _attr: object, value: Any) -> None:

@@ -1,0 +1,252 @@
+"""
+The invariants of Beggar-my-neighbour's states and views: ``check_state`` and
+``check_view``, built on the check helpers every game shares.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from cardrules._checks import bad, check_tuple
+from cardrules._rng import Rng
+from cardrules.beggar._state import _DECK_SIZE, DECK, Card, Rules, State, View
+from cardrules.errors import InvalidStateError, RulesError
+
+__all__ = ["check_state", "check_view"]
+
+
+def _check_payment(
+    pile: tuple[Card, ...],
+    owed: object,
+    penalty_seat: object,
+    out: tuple[bool, ...],
+    turn: int | None,
+    n: int,
+) -> None:
+    """
+    BM-5, BM-7, the same in a state and a view: a payment is owed exactly while the pile
+    holds a penalty card, it is that card's demand less the cards laid on it since, and
+    the seat that laid it is in the game and is not the one to move (``turn``; ``None``
+    once the game is over).
+    """
+    last = None
+    for index, card in enumerate(pile):
+        if card.demand:
+            last = index
+    if last is None:
+        if owed != 0:
+            raise bad("owed", f"{owed} owed but the pile holds no penalty card")
+        if penalty_seat is not None:
+            raise bad("penalty_seat", "must be None while the pile holds no penalty card")
+        return
+    expected = pile[last].demand - (len(pile) - 1 - last)
+    if expected < 1:
+        raise bad("pile", f"{pile[last]} is paid in full, so its pile must have been taken (BM-5)")
+    if owed != expected:
+        raise bad("owed", f"must be {expected} after {pile[last]} on the pile, not {owed}")
+    if type(penalty_seat) is not int or not 0 <= penalty_seat < n:
+        raise bad("penalty_seat", f"must be a seat from 0 to {n - 1}, not {penalty_seat!r}")
+    if out[penalty_seat]:
+        raise bad("penalty_seat", f"seat {penalty_seat} is out and cannot take the pile (BM-7)")
+    if penalty_seat == turn:
+        raise bad("penalty_seat", "the seat to move cannot owe on its own penalty card")
+
+
+def check_state(state: State) -> None:
+    """
+    Check every invariant of a state; raise on the first broken one.
+
+    Raises:
+        InvalidStateError: naming the path of the bad field, for example
+            ``"stacks[1][3]: duplicate card QH (also at stacks[0][5])"``.
+
+    >>> from cardrules.beggar import new_game, view
+    >>> check_state(new_game(seed=2))
+    >>> import attrs
+    >>> check_state(attrs.evolve(new_game(seed=2), cards=-1))
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.InvalidStateError: cards: must be an int >= 0, not -1
+    """
+    if not isinstance(state, State):
+        raise InvalidStateError(f"$: not a beggar State: {state!r}")
+    rules = state.rules
+    if not isinstance(state.rng, Rng):
+        raise bad("rng", f"not an Rng: {state.rng!r}")
+    if not isinstance(rules, Rules):
+        raise bad("rules", f"not a beggar Rules: {rules!r}")
+    try:
+        attrs.validate(rules)
+    except RulesError as exc:
+        raise bad("rules", str(exc)) from None
+    n = rules.players
+    # One stack per seat (BM-2); stacks and pile hold the 52 cards once each (BM-1).
+    stacks = check_tuple(state.stacks, "stacks", n)
+    seen: dict[Card, str] = {}
+    places = [(f"stacks[{seat}]", stack) for seat, stack in enumerate(stacks)]
+    places.append(("pile", state.pile))
+    for path, cards in places:
+        for index, card in enumerate(check_tuple(cards, path)):
+            where = f"{path}[{index}]"
+            if not isinstance(card, Card):
+                raise bad(where, f"not a Card: {card!r}")
+            if card in seen:
+                raise bad(where, f"duplicate card {card} (also at {seen[card]})")
+            seen[card] = where
+    if len(seen) != _DECK_SIZE:
+        missing = " ".join(str(card) for card in DECK if card not in seen)
+        raise bad(
+            "stacks",
+            f"stacks and pile hold {len(seen)} cards, not {_DECK_SIZE} (missing: {missing})",
+        )
+    for name in ("turn", "owed", "cards", "tricks", "cycle_power", "cycle_lam"):
+        value = getattr(state, name)
+        if type(value) is not int or value < 0:
+            raise bad(name, f"must be an int >= 0, not {value!r}")
+    if state.turn >= n:
+        raise bad("turn", f"seat {state.turn} out of range for {n} players")
+    if not isinstance(state.out, tuple) or len(state.out) != n:
+        raise bad("out", f"must be a tuple of {n} bools")
+    for seat, flag in enumerate(state.out):
+        if type(flag) is not bool:
+            raise bad(f"out[{seat}]", f"must be a bool, not {flag!r}")
+        if flag and state.stacks[seat]:
+            raise bad(f"out[{seat}]", "a seat that is out holds no cards (BM-7)")
+    if state.tricks > state.cards:
+        raise bad("tricks", f"{state.tricks} tricks but only {state.cards} cards turned")
+    if len(state.pile) > state.cards:
+        raise bad("pile", f"{len(state.pile)} cards on the pile but {state.cards} turned")
+    # BM-5: the payment owed and who takes the pile follow from the pile.
+    _check_payment(
+        state.pile, state.owed, state.penalty_seat, state.out,
+        state.turn if state.ended is None else None, n,
+    )  # fmt: skip
+    if state.ended not in (None, "normal", "endless", "card_limit"):
+        raise bad(
+            "ended", f"must be None, 'normal', 'endless' or 'card_limit', not {state.ended!r}"
+        )
+    if state.ended is None:
+        if state.out[state.turn] or not state.stacks[state.turn]:
+            raise bad("turn", f"seat {state.turn} is to move but holds no card")
+        if rules.max_cards is not None and state.cards >= rules.max_cards:
+            raise bad("cards", f"{state.cards} turned reaches max_cards but the game goes on")
+    elif state.ended == "normal":
+        if len(state.stacks[state.turn]) != _DECK_SIZE:
+            raise bad("stacks", "a game ended normally, so the winner holds all the cards")
+    elif state.ended == "endless" and state.pile:
+        raise bad("pile", "an endless game ends at the start of a trick, with no pile")
+    key = state.cycle_key
+    if type(key) is not str:
+        raise bad("cycle_key", f"must be a str, not {key!r}")
+    if key:
+        lead, *parts = key.split("|")
+        if (
+            lead not in [str(seat) for seat in range(n)]
+            or len(parts) != n
+            or any(part != "*" and part.strip("-AKQJ") for part in parts)
+        ):
+            raise bad("cycle_key", f"not a BM-9 position for {n} players: {key!r}")
+    power = state.cycle_power
+    if power < 1 or power & (power - 1):
+        raise bad("cycle_power", f"must be a power of two, not {power}")
+    if state.cycle_lam >= power:
+        raise bad("cycle_lam", f"must be below cycle_power ({power}), not {state.cycle_lam}")
+
+
+def check_view(view: View) -> None:
+    """
+    Check that a view is consistent in itself; raise on the first problem.
+
+    Checked from the view alone: the rules; the seat and every seat index in range;
+    one stack size and one ``out`` flag per seat; the stack sizes and the pile hold
+    the 52 cards of the deck, no card twice on the pile (BM-1); a seat that is out
+    holds no cards (BM-7); the counts are ints >= 0 with no more tricks or pile
+    cards than cards turned (BM-8); the payment owed and the penalty seat match the
+    last penalty card on the pile (BM-5); the seat to move holds a card, and is
+    ``None`` exactly once the game has ended, in a way that fits the pile and the
+    card limit (BM-7, BM-9, BM-10). The order of the stacks is hidden, so nothing
+    about it can be checked.
+
+    Raises:
+        InvalidStateError: naming the path of the bad field, for example
+            ``"stack_sizes: the stacks hold 51 cards and the pile 0, not 52 (BM-1)"``.
+
+    >>> from cardrules.beggar import new_game, view
+    >>> seen = view(new_game(seed=2), 1)
+    >>> check_view(seen)
+    >>> import attrs
+    >>> check_view(attrs.evolve(seen, seat=2))
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.InvalidStateError: seat: must be a seat from 0 to 1, not 2
+    """
+    if not isinstance(view, View):
+        raise InvalidStateError(f"$: not a beggar View: {type(view).__name__}")
+    rules = view.rules
+    if not isinstance(rules, Rules):
+        raise bad("rules", f"not a beggar Rules: {rules!r}")
+    try:
+        attrs.validate(rules)
+    except RulesError as exc:
+        raise bad("rules", str(exc)) from None
+    n = rules.players
+    if type(view.seat) is not int or not 0 <= view.seat < n:
+        raise bad("seat", f"must be a seat from 0 to {n - 1}, not {view.seat!r}")
+    sizes = view.stack_sizes
+    if not isinstance(sizes, tuple) or len(sizes) != n:
+        raise bad("stack_sizes", f"must be a tuple of {n} sizes (players={n})")
+    for seat, size in enumerate(sizes):
+        if type(size) is not int or not 0 <= size <= _DECK_SIZE:
+            raise bad(f"stack_sizes[{seat}]", f"must be an int from 0 to 52, not {size!r}")
+    pile = view.pile
+    seen: dict[Card, int] = {}
+    for index, card in enumerate(check_tuple(pile, "pile")):
+        if not isinstance(card, Card):
+            raise bad(f"pile[{index}]", f"not a Card: {card!r}")
+        if card in seen:
+            raise bad(f"pile[{index}]", f"duplicate card {card} (also at pile[{seen[card]}])")
+        seen[card] = index
+    held = sum(sizes)
+    if held + len(pile) != _DECK_SIZE:
+        raise bad(
+            "stack_sizes",
+            f"the stacks hold {held} cards and the pile {len(pile)}, not {_DECK_SIZE} (BM-1)",
+        )
+    out = view.out
+    if not isinstance(out, tuple) or len(out) != n:
+        raise bad("out", f"must be a tuple of {n} bools")
+    for seat, flag in enumerate(out):
+        if type(flag) is not bool:
+            raise bad(f"out[{seat}]", f"must be a bool, not {flag!r}")
+        if flag and sizes[seat]:
+            raise bad(f"out[{seat}]", "a seat that is out holds no cards (BM-7)")
+    for name in ("owed", "cards", "tricks"):
+        value = getattr(view, name)
+        if type(value) is not int or value < 0:
+            raise bad(name, f"must be an int >= 0, not {value!r}")
+    if view.tricks > view.cards:
+        raise bad("tricks", f"{view.tricks} tricks but only {view.cards} cards turned")
+    if len(pile) > view.cards:
+        raise bad("pile", f"{len(pile)} cards on the pile but {view.cards} turned")
+    ended = view.ended
+    if ended not in (None, "normal", "endless", "card_limit"):
+        raise bad("ended", f"must be None, 'normal', 'endless' or 'card_limit', not {ended!r}")
+    turn = view.turn
+    if ended is not None:
+        if turn is not None:
+            raise bad("turn", f"must be None once the game has ended, not {turn!r}")
+    elif turn is None or type(turn) is not int or not 0 <= turn < n:
+        raise bad("turn", f"must be a seat from 0 to {n - 1} while the game goes on")
+    elif out[turn] or not sizes[turn]:
+        raise bad("turn", f"seat {turn} is to move but holds no card")
+    # BM-5: a payment is owed exactly while the pile holds a penalty card.
+    _check_payment(pile, view.owed, view.penalty_seat, out, turn, n)  # BM-5
+    max_cards = rules.max_cards
+    if ended is None and max_cards is not None and view.cards >= max_cards:
+        raise bad("cards", f"{view.cards} turned reaches max_cards but the game goes on")
+    if ended == "normal" and _DECK_SIZE not in sizes:
+        raise bad("stack_sizes", "a game ended normally, so the winner holds all the cards")
+    if ended == "endless" and pile:
+        raise bad("pile", "an endless game ends at the start of a trick, with no pile")
+    if ended == "card_limit" and (max_cards is None or view.cards < max_cards):
+        raise bad("ended", f"{view.cards} cards turned do not reach max_cards (BM-10)")
