@@ -23,9 +23,11 @@ from cardrules.game import AnyGame, Command, Event, Game, GameSpec, Outcome, Sea
 from cardrules.serialize import (
     Record,
     dumps,
+    from_data,
     loads,
     make_converter,
     replay,
+    to_data,
 )
 
 __version__ = "0.1.0.dev0"
@@ -50,8 +52,10 @@ __all__ = [
     "Upgrade",
     "__version__",
     "dumps",
+    "from_data",
     "get_game",
     "loads",
     "make_converter",
     "replay",
+    "to_data",
 ]

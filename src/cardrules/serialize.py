@@ -1,22 +1,31 @@
 """
-JSON serialisation of states, views, moves and records, inside a versioned envelope.
+JSON serialisation of every public value of a game, inside a versioned envelope.
 
-Everything goes through one cattrs converter (:func:`make_converter`), so programs
+Everything goes through cattrs converters (:func:`make_converter`), so programs
 that embed cardrules objects in their own cattrs-based formats get the same
 encoding. The text written by :func:`dumps` is an envelope::
 
     {"format": "cardrules", "version": 1, "game": "beggar", "rules_version": 1,
      "type": "state", "data": {...}}
 
-- Moves are tagged unions: ``{"type": "Play", "value": 5, "count": 2}``.
+- ``version`` is the game's format version (``Game.format_version``); ``type`` is
+  one of ``state``, ``view``, ``record``, ``move``, ``rules``, ``outcome``,
+  ``event`` and ``value`` (see :data:`Kind`).
+- Moves, events and values are tagged unions: ``{"type": "Play", "value": 5, "count": 2}``.
 - The RNG state and record seeds, which may exceed ``2**53``, are written as
   decimal strings so that JavaScript clients read them exactly.
+- :func:`loads` reads every earlier format version of a game through the game's
+  upgrade steps (``Game.upgrades``), and refuses a newer one.
 - :func:`loads` checks everything it reads: malformed JSON, a wrong or missing
-  envelope, a newer format version, an unknown game or ``rules_version``, wrong
-  field types and unknown fields raise :class:`~cardrules.SerializationError`
-  naming the path of the bad field; a state (or a record's start) that breaks an
-  invariant of its game, or a view that is inconsistent in itself, raises
-  :class:`~cardrules.InvalidStateError`.
+  envelope, an unknown game, another ``rules_version``, wrong field types and
+  unknown fields raise :class:`~cardrules.SerializationError` naming the path of the
+  bad field; a state (or a record's start) that breaks an invariant of its game, or
+  a view that is inconsistent in itself, raises :class:`~cardrules.InvalidStateError`.
+- :func:`to_data` and :func:`from_data` do the same for one value as plain JSON
+  data, without the envelope.
+
+Each game's converter is set up on first use, so a game registered while the
+program runs is handled like the built-in ones.
 
 >>> import cardrules
 >>> from cardrules import beggar
@@ -27,19 +36,21 @@ True
 
 from __future__ import annotations
 
+import copy
 import json
+import math
 import sys
 import types
 import typing
 from collections.abc import Callable, Iterator
-from typing import Any, Final, Literal, Union
+from typing import Any, Final, Union
 
 import attrs
 import cattrs
 import cattrs.v
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 
-from cardrules._registry import GAMES, get_game
+from cardrules._registry import GAMES
 from cardrules._rng import Rng
 from cardrules.errors import (
     CardrulesError,
@@ -48,7 +59,7 @@ from cardrules.errors import (
     RulesError,
     SerializationError,
 )
-from cardrules.game import AnyGame
+from cardrules.game import AnyGame, Kind, Outcome
 
 __all__ = [
     "FORMAT",
@@ -57,23 +68,54 @@ __all__ = [
     "Record",
     "configure_converter",
     "dumps",
+    "from_data",
     "loads",
     "make_converter",
     "replay",
+    "to_data",
 ]
 
 FORMAT: Final = "cardrules"
 """The ``format`` key of every envelope."""
 
 FORMAT_VERSION: Final = 1
-"""The envelope version this library writes; it reads this one and older."""
+"""
+The version of the envelope's layout: its six keys ``format``, ``version``, ``game``,
+``rules_version``, ``type`` and ``data``. It has not changed since cardrules 0.1.
 
-Kind = Literal["state", "view", "record", "move"]
-"""What an envelope holds (its ``type`` key)."""
+The envelope's ``version`` key is not this number but the format version of the game
+inside (``Game.format_version``), which each game raises on its own.
+"""
 
-_KINDS: Final = ("state", "view", "record", "move")
+_KINDS: Final[tuple[Kind, ...]] = (
+    "state",
+    "view",
+    "record",
+    "move",
+    "rules",
+    "outcome",
+    "event",
+    "value",
+)
 _ENVELOPE_KEYS: Final = frozenset(("format", "version", "game", "rules_version", "type", "data"))
 _TAG: Final = "type"
+
+
+def _lookup(name: object) -> AnyGame | None:
+    # Through this module's GAMES, the live registry, so that a game registered while
+    # the program runs is found.
+    return GAMES.get(name) if isinstance(name, str) else None
+
+
+def _known() -> str:
+    return ", ".join(sorted(GAMES))
+
+
+def _game(name: object) -> AnyGame:
+    game = _lookup(name)
+    if game is None:
+        raise CardrulesError(f"unknown game {name!r}; known games: {_known()}")
+    return game
 
 
 @attrs.frozen
@@ -109,7 +151,7 @@ class Record:
     """The first state, for a game that did not start from a seed."""
 
     def __attrs_post_init__(self) -> None:
-        game = get_game(self.game)
+        game = _game(self.game)
         if not isinstance(self.rules, game.Rules):
             raise RulesError(f"rules: not {self.game} Rules: {self.rules!r}")
         if self.seed is not None and (type(self.seed) is not int or not 0 <= self.seed < 2**64):
@@ -145,7 +187,7 @@ def replay(record: Record) -> Any:
     >>> replay(record).cards
     4
     """
-    game = get_game(record.game)
+    game = _game(record.game)
     if record.start is not None:
         state = record.start
     else:
@@ -204,6 +246,39 @@ def _structure_rng(value: object, _: type) -> Rng:
     return Rng(_structure_big_int(value))
 
 
+def _is_frozenset(tp: Any) -> bool:
+    return tp is frozenset or typing.get_origin(tp) is frozenset
+
+
+def _frozenset_hooks(conv: cattrs.Converter) -> None:
+    # A set travels as a JSON list, sorted so that the same set always gives the same
+    # text (the winners of an Outcome, for example); a repeated item is refused.
+    def unstructure(value: frozenset[Any]) -> list[Any]:
+        items = [conv.unstructure(item) for item in value]
+        try:
+            return sorted(items)
+        except TypeError:
+            return items
+
+    def structure_factory(tp: Any) -> Callable[[Any, Any], frozenset[Any]]:
+        args = typing.get_args(tp)
+        item_type = args[0] if args else Any
+
+        def structure(data: Any, _: Any) -> frozenset[Any]:
+            if not isinstance(data, list):
+                _fail("a list", data)
+            items = [conv.structure(item, item_type) for item in data]
+            out = frozenset(items)
+            if len(out) != len(items):
+                raise ValueError(f"expected distinct items, got {_short(data)}")
+            return out
+
+        return structure
+
+    conv.register_unstructure_hook_func(_is_frozenset, unstructure)
+    conv.register_structure_hook_factory(_is_frozenset, structure_factory)
+
+
 def _is_attrs_union(tp: Any) -> bool:
     """A union of two or more attrs classes (``None`` allowed beside them)."""
     if typing.get_origin(tp) not in (Union, types.UnionType):
@@ -256,8 +331,17 @@ def _tagged(conv: cattrs.Converter, cls: type) -> None:
     conv.register_structure_hook(cls, structure)
 
 
-def _tagged_union(conv: cattrs.Converter, members: tuple[type, ...]) -> Callable[[Any], Any]:
-    """A structure function for one of ``members``, chosen by the tag."""
+def _tagged_union(
+    conv: cattrs.Converter,
+    members: tuple[type, ...],
+    tagged: frozenset[type] | None = None,
+) -> Callable[[Any], Any]:
+    """
+    A structure function for one of ``members``, chosen by the tag.
+
+    ``tagged`` are the members the converter itself writes with their tag (all of them
+    when ``None``); the others carry the tag only at the top (see ``_add_tag``).
+    """
     by_name = {cls.__name__: cls for cls in members}
 
     def structure(data: Any) -> Any:
@@ -267,9 +351,38 @@ def _tagged_union(conv: cattrs.Converter, members: tuple[type, ...]) -> Callable
         cls = by_name.get(tag) if isinstance(tag, str) else None
         if cls is None:
             raise ValueError(f"unknown {_TAG!r} {tag!r}; expected one of {sorted(by_name)}")
-        return conv.structure(data, cls)
+        if tagged is None or cls in tagged:
+            return conv.structure(data, cls)
+        rest = {k: v for k, v in data.items() if k != _TAG}
+        if attrs.has(cls):
+            return conv.structure(rest, cls)
+        if rest.keys() != {"value"}:
+            raise ValueError(f"expected the keys 'type' and 'value', got {sorted(data)}")
+        return conv.structure(rest["value"], cls)
 
     return structure
+
+
+def _add_tag(conv: cattrs.Converter, tagged: frozenset[type], obj: Any) -> Any:
+    """``obj`` unstructured with its class name in a ``type`` key at the top."""
+    cls = type(obj)
+    raw = conv.unstructure(obj)
+    if cls in tagged:
+        return raw
+    if attrs.has(cls):
+        if _TAG in raw:
+            raise SerializationError(f"cannot tag {cls.__name__}: it has a field named 'type'")
+        return {_TAG: cls.__name__, **raw}
+    return {_TAG: cls.__name__, "value": raw}
+
+
+def _configure_base(conv: cattrs.Converter) -> None:
+    conv.register_structure_hook(int, _structure_int)
+    conv.register_structure_hook(str, _structure_str)
+    conv.register_structure_hook(bool, _structure_bool)
+    conv.register_unstructure_hook(Rng, lambda rng: str(rng.state))
+    conv.register_structure_hook(Rng, _structure_rng)
+    _frozenset_hooks(conv)
 
 
 def configure_converter(conv: cattrs.Converter) -> None:
@@ -277,7 +390,8 @@ def configure_converter(conv: cattrs.Converter) -> None:
     Install every cardrules hook on an existing converter.
 
     Strict scalars (no int from a string or a bool), the RNG as a decimal
-    string, and tagged moves and unions for every registered game.
+    string, sets as sorted lists, and tagged moves and unions for every game
+    registered when it is called.
 
     >>> import cattrs
     >>> from cardrules import Rng
@@ -286,19 +400,17 @@ def configure_converter(conv: cattrs.Converter) -> None:
     >>> conv.unstructure(Rng(2**63))
     '9223372036854775808'
     """
-    conv.register_structure_hook(int, _structure_int)
-    conv.register_structure_hook(str, _structure_str)
-    conv.register_structure_hook(bool, _structure_bool)
-    conv.register_unstructure_hook(Rng, lambda rng: str(rng.state))
-    conv.register_structure_hook(Rng, _structure_rng)
+    _configure_base(conv)
     for game in GAMES.values():
         _configure_game(conv, game)
 
 
-def _configure_game(conv: cattrs.Converter, game: AnyGame) -> None:
+def _configure_game(conv: cattrs.Converter, game: AnyGame) -> frozenset[type]:
+    """Tag ``game``'s moves and unions on ``conv``; return the classes it tags."""
     seen: set[Any] = set()
     unions: set[Any] = set()
-    for tp in (game.Rules, game.State, game.View, *game.move_types):
+    roots = (game.Rules, game.State, game.View, *game.move_types)
+    for tp in (*roots, *game.event_types, *game.value_types):
         _walk(tp, seen, unions)
     tagged: set[type] = set(game.move_types)
     for union in unions:
@@ -318,13 +430,15 @@ def _configure_game(conv: cattrs.Converter, game: AnyGame) -> None:
             return pick(data)
 
         conv.register_structure_hook(union, structure)
+    return frozenset(tagged)
 
 
 def make_converter() -> cattrs.Converter:
     """
     A new cattrs converter with every hook cardrules uses, to embed in your own.
 
-    Detailed validation is on, so errors carry the path of the bad field.
+    Detailed validation is on, so errors carry the path of the bad field. It knows
+    the games registered when it is made.
 
     >>> from cardrules import beggar
     >>> conv = make_converter()
@@ -336,74 +450,292 @@ def make_converter() -> cattrs.Converter:
     return conv
 
 
-_CONVERTER: cattrs.Converter | None = None
+@attrs.frozen(eq=False)
+class _Setup:
+    """One game's converter and lookups, made on the game's first use."""
+
+    game: AnyGame
+    conv: cattrs.Converter
+    tagged: frozenset[type]
+    """The classes the converter writes with their tag (moves, members of unions)."""
+    moves: Callable[[Any], Any]
+    events: Callable[[Any], Any]
+    values: Callable[[Any], Any]
+    steps: dict[tuple[str, int], Callable[[Any], Any]]
+    """The upgrade steps by kind and the version they read."""
+    problem: str | None
+    """What is wrong with the game's upgrade steps, if anything."""
 
 
-def _converter() -> cattrs.Converter:
-    global _CONVERTER
-    if _CONVERTER is None:
-        _CONVERTER = make_converter()
-    return _CONVERTER
+# Set up games by name; a different object registered under the name is set up anew.
+_SETUPS: dict[str, _Setup] = {}
+# What dumps found each type to be, checked against the registry on every use.
+_BY_TYPE: dict[type, tuple[_Setup, Kind]] = {}
+
+
+def _setup(game: AnyGame) -> _Setup:
+    setup = _SETUPS.get(game.name)
+    if setup is None or setup.game is not game:
+        setup = _make_setup(game)
+        _SETUPS[game.name] = setup
+    return setup
+
+
+def _make_setup(game: AnyGame) -> _Setup:
+    conv = cattrs.Converter(detailed_validation=True, forbid_extra_keys=True)
+    _configure_base(conv)
+    tagged = _configure_game(conv, game)
+    steps, problem = _index_steps(game)
+    return _Setup(
+        game=game,
+        conv=conv,
+        tagged=tagged,
+        moves=_tagged_union(conv, tuple(game.move_types)),
+        events=_tagged_union(conv, tuple(game.event_types), tagged),
+        values=_tagged_union(conv, tuple(game.value_types), tagged),
+        steps=steps,
+        problem=problem,
+    )
+
+
+def _index_steps(game: AnyGame) -> tuple[dict[tuple[str, int], Callable[[Any], Any]], str | None]:
+    steps: dict[tuple[str, int], Callable[[Any], Any]] = {}
+    current = game.format_version
+    for upgrade in game.upgrades:
+        kind = getattr(upgrade, "kind", None)
+        version = getattr(upgrade, "version", None)
+        step = getattr(upgrade, "step", None)
+        if kind not in _KINDS:
+            return steps, f"an upgrade step of unknown kind {_short(kind)}"
+        if type(version) is not int or not 1 <= version < current:
+            return steps, (
+                f"a {kind} upgrade step from version {_short(version)}, not one of "
+                f"1 to {current - 1} (the format version is {current})"
+            )
+        if not callable(step):
+            return steps, f"the {kind} upgrade step from version {version} is not callable"
+        if (kind, version) in steps:
+            return steps, f"two {kind} upgrade steps from version {version}"
+        steps[(kind, version)] = step
+    return steps, None
+
+
+# --------------------------------------------------------------------------- upgrades
+
+
+def _json_problem(value: Any) -> str | None:
+    """What in ``value`` is not plain JSON data, or ``None``."""
+    active: set[int] = set()
+
+    def visit(item: Any) -> str | None:
+        kind = type(item)
+        if item is None or kind is str or kind is int or kind is bool:
+            return None
+        if kind is float:
+            return None if math.isfinite(item) else f"the number {item!r}"
+        if kind is not list and kind is not dict:
+            return f"a {kind.__name__} {_short(item)}"
+        if id(item) in active:
+            return f"a {kind.__name__} that contains itself"
+        active.add(id(item))
+        if kind is dict:
+            for key, sub in item.items():
+                if type(key) is not str:
+                    return f"the key {_short(key)}, not a string"
+                found = visit(sub)
+                if found:
+                    return found
+        else:
+            for sub in item:
+                found = visit(sub)
+                if found:
+                    return found
+        active.discard(id(item))
+        return None
+
+    try:
+        return visit(value)
+    except RecursionError:
+        return "data nested too deeply"
+
+
+def _upgrade(setup: _Setup, kind: Kind, version: int, data: Any, path: str) -> Any:
+    """``data`` of ``kind`` at format ``version``, upgraded to the game's current one."""
+    if setup.problem is not None:
+        raise SerializationError(
+            f"{path}: cannot read {setup.game.name} format version {version}: "
+            f"the game's upgrades are broken: {setup.problem}"
+        )
+    for at in range(version, setup.game.format_version):
+        data = _step(setup, kind, at, data, path)
+    return data
+
+
+def _step(setup: _Setup, kind: str, version: int, data: Any, path: str) -> Any:
+    step = setup.steps.get((kind, version))
+    if step is not None:
+        return _run_step(setup, kind, version, step, data, path)
+    if kind != "record" or not isinstance(data, dict):
+        return data  # no change to this kind at this version
+    # A record is made of the game's parts: upgrade each with its own kind's step.
+    out = dict(data)
+    if "rules" in out:
+        out["rules"] = _step(setup, "rules", version, out["rules"], f"{path}.rules")
+    if out.get("start") is not None:
+        out["start"] = _step(setup, "state", version, out["start"], f"{path}.start")
+    moves = out.get("moves")
+    if isinstance(moves, list):
+        out["moves"] = [
+            _step(setup, "move", version, move, f"{path}.moves[{i}]")
+            for i, move in enumerate(moves)
+        ]
+    return out
+
+
+def _run_step(
+    setup: _Setup, kind: str, version: int, step: Callable[[Any], Any], data: Any, path: str
+) -> Any:
+    what = (
+        f"{path}: the {setup.game.name} {kind} upgrade from format version {version} "
+        f"to {version + 1}"
+    )
+    try:
+        result = step(data)
+    except Exception as exc:
+        raise SerializationError(f"{what} failed: {type(exc).__name__}: {exc}") from exc
+    problem = _json_problem(result)
+    if problem is not None:
+        raise SerializationError(f"{what} returned {problem}, not JSON data")
+    return result
 
 
 # --------------------------------------------------------------------------- dumps
 
 
-def _classify(obj: object) -> tuple[AnyGame, Kind]:
+def _kind_of(game: AnyGame, obj: object) -> Kind | None:
+    if isinstance(obj, game.State):
+        return "state"
+    if isinstance(obj, game.View):
+        return "view"
+    if isinstance(obj, game.move_types):
+        return "move"
+    if isinstance(obj, game.Rules):
+        return "rules"
+    if isinstance(obj, game.event_types):
+        return "event"
+    if isinstance(obj, game.value_types):
+        return "value"
+    return None
+
+
+def _classify(obj: object, game: str | None) -> tuple[_Setup, Kind]:
     if isinstance(obj, Record):
-        return get_game(obj.game), "record"
-    for game in GAMES.values():
-        if isinstance(obj, game.State):
-            return game, "state"
-        if isinstance(obj, game.View):
-            return game, "view"
-        if isinstance(obj, game.move_types):
-            return game, "move"
+        if game is not None and obj.game != game:
+            raise SerializationError(f"cannot serialise a {obj.game} record as {game}")
+        return _setup(_game(obj.game)), "record"
+    if game is not None:
+        found = _lookup(game)
+        if found is None:
+            raise SerializationError(f"unknown game {game!r}; known games: {_known()}")
+        kind: Kind | None = "outcome" if isinstance(obj, Outcome) else _kind_of(found, obj)
+        if kind is None:
+            raise SerializationError(
+                f"cannot serialise {type(obj).__name__}: not a state, view, move, rules, "
+                f"event or value of {game}"
+            )
+        return _setup(found), kind
+    if isinstance(obj, Outcome):
+        raise SerializationError(
+            "cannot serialise an Outcome without its game: pass game=, for example "
+            "dumps(outcome, game=name)"
+        )
+    hit = _BY_TYPE.get(type(obj))
+    if hit is not None and _lookup(hit[0].game.name) is hit[0].game:
+        return hit
+    for candidate in GAMES.values():
+        kind = _kind_of(candidate, obj)
+        if kind is not None:
+            hit = _setup(candidate), kind
+            _BY_TYPE[type(obj)] = hit
+            return hit
     raise SerializationError(
-        f"cannot serialise {type(obj).__name__}: expected a state, view, move or Record"
+        f"cannot serialise {type(obj).__name__}: expected a state, view, move, rules, event "
+        "or value of a registered game, an Outcome or a Record"
     )
 
 
-def _unstructure_record(conv: cattrs.Converter, record: Record) -> dict[str, Any]:
-    return {
-        "rules": conv.unstructure(record.rules),
-        "seed": None if record.seed is None else str(record.seed),
-        "moves": [conv.unstructure(m) for m in record.moves],
-        "start": None if record.start is None else conv.unstructure(record.start),
-    }
+def _unstructure(setup: _Setup, kind: Kind, obj: Any) -> Any:
+    conv = setup.conv
+    if kind == "record":
+        return {
+            "rules": conv.unstructure(obj.rules),
+            "seed": None if obj.seed is None else str(obj.seed),
+            "moves": [conv.unstructure(m) for m in obj.moves],
+            "start": None if obj.start is None else conv.unstructure(obj.start),
+        }
+    if kind == "event" or kind == "value":
+        return _add_tag(conv, setup.tagged, obj)
+    return conv.unstructure(obj)
 
 
-def dumps(obj: object, *, indent: int | None = None) -> str:
+def dumps(obj: object, *, game: str | None = None, indent: int | None = None) -> str:
     """
-    Serialise a state, view, move or :class:`Record` to JSON text with an envelope.
+    Serialise a public value of a game to JSON text with an envelope.
+
+    The envelope's ``version`` is the game's current format version.
 
     Args:
-        obj: what to write; its game is found from its type.
+        obj: a state, view, move, ``Rules``, event or value (a class in the game's
+            ``value_types``) of a registered game, a :class:`Record`, or an
+            :class:`~cardrules.Outcome`; the game is found from its type.
+        game: the game's name. Needed for an ``Outcome``, which belongs to no game;
+            for anything else it is checked.
         indent: passed to :func:`json.dumps` for readable output.
 
     Raises:
-        SerializationError: for an object that is none of these.
+        SerializationError: for an object that is none of these, or an ``Outcome``
+            without ``game``.
 
-    >>> from cardrules import beggar
+    >>> from cardrules import Outcome, beggar
     >>> dumps(beggar.Turn())
     '{"format":"cardrules","version":1,"game":"beggar","rules_version":1,"type":"move","data":{"type":"Turn"}}'
+    >>> outcome = Outcome(scores=(0, 52), winners=frozenset({1}), reason="normal")
+    >>> dumps(outcome, game="beggar")[-90:]
+    '"type":"outcome","data":{"scores":[0,52],"winners":[1],"reason":"normal","cut_rounds":[]}}'
     """
-    game, kind = _classify(obj)
-    conv = _converter()
-    if isinstance(obj, Record):
-        data: Any = _unstructure_record(conv, obj)
-    else:
-        data = conv.unstructure(obj)
+    setup, kind = _classify(obj, game)
     envelope = {
         "format": FORMAT,
-        "version": FORMAT_VERSION,
-        "game": game.name,
-        "rules_version": game.rules_version,
+        "version": setup.game.format_version,
+        "game": setup.game.name,
+        "rules_version": setup.game.rules_version,
         "type": kind,
-        "data": data,
+        "data": _unstructure(setup, kind, obj),
     }
     separators = (",", ":") if indent is None else (",", ": ")
     return json.dumps(envelope, indent=indent, separators=separators, allow_nan=False)
+
+
+def to_data(obj: object, *, game: str | None = None) -> Any:
+    """
+    One value as plain JSON data: what :func:`dumps` puts under ``data``.
+
+    For a program that builds its own messages (a server sending a move, say).
+    :func:`from_data` reads it back with every check of :func:`loads`.
+
+    Args:
+        obj: anything :func:`dumps` takes.
+        game: as for :func:`dumps`.
+
+    Raises:
+        SerializationError: as for :func:`dumps`.
+
+    >>> from cardrules import beggar
+    >>> to_data(beggar.Rules(players=3))
+    {'players': 3, 'max_cards': None}
+    """
+    setup, kind = _classify(obj, game)
+    return _unstructure(setup, kind, obj)
 
 
 # --------------------------------------------------------------------------- loads
@@ -433,7 +765,14 @@ def _parse(text: str | bytes) -> Any:
         raise SerializationError(f"not valid JSON: {exc}") from None
 
 
-def _check_envelope(doc: Any) -> tuple[AnyGame, Kind, Any]:
+def _newer(name: str, version: int, current: int) -> str:
+    return (
+        f"format version {version} of {name} is newer than this cardrules reads "
+        f"({current}); upgrade cardrules"
+    )
+
+
+def _check_envelope(doc: Any) -> tuple[AnyGame, int, Kind, Any]:
     if not isinstance(doc, dict):
         raise SerializationError(f"$: expected a cardrules envelope object, got {_short(doc)}")
     missing = sorted(_ENVELOPE_KEYS - doc.keys())
@@ -447,29 +786,36 @@ def _check_envelope(doc: Any) -> tuple[AnyGame, Kind, Any]:
     version = doc["version"]
     if type(version) is not int or version < 1:
         raise SerializationError(f"$.version: expected a positive integer, got {_short(version)}")
-    if version > FORMAT_VERSION:
-        raise SerializationError(
-            f"$.version: format version {version} is newer than this cardrules reads "
-            f"({FORMAT_VERSION}); upgrade cardrules"
-        )
     name = doc["game"]
-    if type(name) is not str or name not in GAMES:
-        raise SerializationError(
-            f"$.game: unknown game {_short(name)}; known games: {', '.join(sorted(GAMES))}"
-        )
-    game = GAMES[name]
+    game = _lookup(name)
+    if game is None:
+        raise SerializationError(f"$.game: unknown game {_short(name)}; known games: {_known()}")
+    if version > game.format_version:
+        raise SerializationError(f"$.version: {_newer(name, version, game.format_version)}")
     rules_version = doc["rules_version"]
-    if rules_version != game.rules_version or type(rules_version) is not int:
+    plays = game.rules_version
+    if type(rules_version) is not int or rules_version < 1:
         raise SerializationError(
-            f"$.rules_version: {name} rules version {_short(rules_version)} is not the "
-            f"version this cardrules plays ({game.rules_version})"
+            f"$.rules_version: expected a positive integer, got {_short(rules_version)}"
+        )
+    if rules_version > plays:
+        raise SerializationError(
+            f"$.rules_version: {name} rules version {rules_version} is newer than the rules "
+            f"this cardrules plays ({plays}); upgrade cardrules"
+        )
+    if rules_version < plays:
+        # cardrules keeps no old rules: what was played under them cannot be replayed.
+        raise SerializationError(
+            f"$.rules_version: {name} rules version {rules_version} is older than the rules "
+            f"this cardrules plays ({plays}); cardrules keeps no old rules, so read it with "
+            "the cardrules release that wrote it"
         )
     kind = doc["type"]
     if kind not in _KINDS:
         raise SerializationError(
             f"$.type: expected one of {', '.join(_KINDS)}, got {_short(kind)}"
         )
-    return game, kind, doc["data"]
+    return game, version, kind, doc["data"]
 
 
 def _structure(conv: cattrs.Converter, data: Any, tp: Any, path: str) -> Any:
@@ -477,6 +823,19 @@ def _structure(conv: cattrs.Converter, data: Any, tp: Any, path: str) -> Any:
         return conv.structure(data, tp)
     except CardrulesError as exc:
         # A validator of the game's own classes (for example Rules) refused a value.
+        raise SerializationError(f"{path}: {exc}") from None
+    except (cattrs.BaseValidationError, ValueError, TypeError, KeyError, AttributeError) as exc:
+        raise SerializationError(_describe(exc, path)) from None
+    except RecursionError:
+        raise SerializationError(f"{path}: nested too deeply") from None
+
+
+def _pick(pick: Callable[[Any], Any], data: Any, path: str) -> Any:
+    try:
+        return pick(data)
+    except SerializationError:
+        raise
+    except CardrulesError as exc:
         raise SerializationError(f"{path}: {exc}") from None
     except (cattrs.BaseValidationError, ValueError, TypeError, KeyError, AttributeError) as exc:
         raise SerializationError(_describe(exc, path)) from None
@@ -526,68 +885,135 @@ def _run_check(check: Callable[[Any], None], obj: Any, path: str, what: str) -> 
         ) from None
 
 
-def _load_record(conv: cattrs.Converter, game: AnyGame, data: Any) -> Record:
+def _check_outcome(outcome: Outcome, path: str) -> None:
+    seats = len(outcome.scores)
+    for seat in sorted(outcome.winners):
+        if not 0 <= seat < seats:
+            raise InvalidStateError(f"{path}.winners: seat {seat} is not one of {seats} seats")
+    for number in outcome.cut_rounds:
+        if number < 1:
+            raise InvalidStateError(f"{path}.cut_rounds: round {number} is not 1 or more")
+
+
+def _check_parts(game: AnyGame, value: Any, path: str) -> None:
+    """Check the states and views held in the fields of a value (a play-out, say)."""
+    if not attrs.has(type(value)):
+        return
+    for field in attrs.fields(type(value)):
+        part = getattr(value, field.name)
+        if isinstance(part, game.State):
+            _check(game, part, f"{path}.{field.name}")
+        elif isinstance(part, game.View):
+            _check_view(game, part, f"{path}.{field.name}")
+
+
+def _load_record(setup: _Setup, data: Any, path: str) -> Record:
+    conv, game = setup.conv, setup.game
     if not isinstance(data, dict):
-        raise SerializationError(f"$.data: expected a record object, got {_short(data)}")
+        raise SerializationError(f"{path}: expected a record object, got {_short(data)}")
     keys = {"rules", "seed", "moves", "start"}
     extra = sorted(data.keys() - keys)
     if extra:
-        raise SerializationError(f"$.data: unknown record keys {', '.join(extra)}")
+        raise SerializationError(f"{path}: unknown record keys {', '.join(extra)}")
     if "rules" not in data or "moves" not in data:
-        raise SerializationError("$.data: a record needs rules and moves")
-    rules = _structure(conv, data["rules"], game.Rules, "$.data.rules")
+        raise SerializationError(f"{path}: a record needs rules and moves")
+    rules = _structure(conv, data["rules"], game.Rules, f"{path}.rules")
     raw_seed = data.get("seed")
     seed: int | None = None
     if raw_seed is not None:
         try:
             seed = _structure_big_int(raw_seed)
         except TypeError as exc:
-            raise SerializationError(f"$.data.seed: {exc}") from None
+            raise SerializationError(f"{path}.seed: {exc}") from None
         if not 0 <= seed < 2**64:
-            raise SerializationError("$.data.seed: must be in [0, 2**64)")
+            raise SerializationError(f"{path}.seed: must be in [0, 2**64)")
     raw_moves = data["moves"]
     if not isinstance(raw_moves, list):
-        raise SerializationError(f"$.data.moves: expected a list, got {_short(raw_moves)}")
-    pick = _tagged_union(conv, game.move_types)
-    moves = []
-    for i, raw in enumerate(raw_moves):
-        path = f"$.data.moves[{i}]"
-        try:
-            moves.append(pick(raw))
-        except SerializationError:
-            raise
-        except (cattrs.BaseValidationError, ValueError, TypeError) as exc:
-            raise SerializationError(_describe(exc, path)) from None
+        raise SerializationError(f"{path}.moves: expected a list, got {_short(raw_moves)}")
+    pick = setup.moves
+    moves = [_pick(pick, raw, f"{path}.moves[{i}]") for i, raw in enumerate(raw_moves)]
     start = None
     if data.get("start") is not None:
-        start = _structure(conv, data["start"], game.State, "$.data.start")
-        _check(game, start, "$.data.start")
+        start = _structure(conv, data["start"], game.State, f"{path}.start")
+        _check(game, start, f"{path}.start")
         if start.rules != rules:
-            raise InvalidStateError("$.data.start: its rules differ from the record's rules")
+            raise InvalidStateError(f"{path}.start: its rules differ from the record's rules")
     if (seed is None) == (start is None):
-        raise SerializationError("$.data: a record needs exactly one of seed and start")
+        raise SerializationError(f"{path}: a record needs exactly one of seed and start")
     try:
         return Record(game=game.name, rules=rules, seed=seed, moves=tuple(moves), start=start)
     except CardrulesError as exc:  # pragma: no cover - every field was checked above
-        raise SerializationError(f"$.data: {exc}") from None
+        raise SerializationError(f"{path}: {exc}") from None
+
+
+def _from_data(setup: _Setup, kind: Kind, data: Any, path: str) -> Any:
+    """Today's object of ``kind`` from today's data, checked."""
+    game = setup.game
+    if kind == "state":
+        state = _structure(setup.conv, data, game.State, path)
+        _check(game, state, path)
+        return state
+    if kind == "view":
+        view = _structure(setup.conv, data, game.View, path)
+        _check_view(game, view, path)
+        return view
+    if kind == "move":
+        return _pick(setup.moves, data, path)
+    if kind == "record":
+        return _load_record(setup, data, path)
+    if kind == "rules":
+        return _structure(setup.conv, data, game.Rules, path)
+    if kind == "outcome":
+        outcome = _structure(setup.conv, data, Outcome, path)
+        _check_outcome(outcome, path)
+        return outcome
+    value = _pick(setup.events if kind == "event" else setup.values, data, path)
+    _check_parts(game, value, path)
+    return value
+
+
+def _read(game: AnyGame, kind: Kind, version: int, data: Any, path: str) -> Any:
+    setup = _setup(game)
+    current = game.format_version
+    if version == current:
+        return _from_data(setup, kind, data, path)
+    data = _upgrade(setup, kind, version, data, path)
+    try:
+        return _from_data(setup, kind, data, path)
+    except (SerializationError, InvalidStateError) as exc:
+        note = f" (read as {game.name} format version {version}, upgraded to {current})"
+        raise type(exc)(f"{exc}{note}") from None
 
 
 def loads(text: str | bytes, *, game: str | None = None, kind: Kind | None = None) -> Any:
     """
-    Read what :func:`dumps` wrote, checking it thoroughly.
+    Read what :func:`dumps` wrote, now or in any earlier format version, checking it.
+
+    A document of an earlier format version of its game is upgraded, one version at a
+    time, through the game's upgrade steps for its kind (``Game.upgrades``); a record
+    is upgraded through its parts (rules, start state, moves) unless the game has a
+    step for whole records. A newer format version is refused.
+
+    A document made under another ``rules_version`` than the game plays is refused,
+    older ones too: cardrules keeps no old rules, so a record made under them cannot be
+    replayed. Read it with the cardrules release that wrote it.
 
     Args:
         text: the JSON text.
         game: if given, the envelope must be of this game.
         kind: if given, the envelope must hold this (``"state"``, ``"view"``,
-            ``"record"`` or ``"move"``).
+            ``"record"``, ``"move"``, ``"rules"``, ``"outcome"``, ``"event"`` or
+            ``"value"``).
 
     Returns:
-        The state, view, move or :class:`Record`.
+        The state, view, move, :class:`Record`, ``Rules``, :class:`~cardrules.Outcome`,
+        event or value, as today's classes.
 
     Raises:
-        SerializationError: malformed JSON, a wrong envelope, a newer version, wrong
-            types or unknown fields; the message names the path of the bad field.
+        SerializationError: malformed JSON, a wrong envelope, a newer format version,
+            another rules version, wrong types or unknown fields (the message names the
+            path of the bad field), or an upgrade step that failed (the message names
+            the game, kind and version).
         InvalidStateError: a state or view that breaks an invariant of its game (the
             game's ``check_state`` or ``check_view``).
 
@@ -597,25 +1023,56 @@ def loads(text: str | bytes, *, game: str | None = None, kind: Kind | None = Non
     ...     loads(text)
     ... except SerializationError as exc:
     ...     print(exc)
-    $.version: format version 9 is newer than this cardrules reads (1); upgrade cardrules
+    $.version: format version 9 of beggar is newer than this cardrules reads (1); upgrade cardrules
     """
-    found, found_kind, data = _check_envelope(_parse(text))
+    found, version, found_kind, data = _check_envelope(_parse(text))
     if game is not None and found.name != game:
         raise SerializationError(f"$.game: expected a {game} document, got {found.name}")
     if kind is not None and found_kind != kind:
         raise SerializationError(f"$.type: expected a {kind}, got a {found_kind}")
-    conv = _converter()
-    if found_kind == "state":
-        state = _structure(conv, data, found.State, "$.data")
-        _check(found, state, "$.data")
-        return state
-    if found_kind == "view":
-        view = _structure(conv, data, found.View, "$.data")
-        _check_view(found, view, "$.data")
-        return view
-    if found_kind == "move":
-        try:
-            return _tagged_union(conv, found.move_types)(data)
-        except (cattrs.BaseValidationError, ValueError, TypeError) as exc:
-            raise SerializationError(_describe(exc, "$.data")) from None
-    return _load_record(conv, found, data)
+    return _read(found, found_kind, version, data, "$.data")
+
+
+def from_data(data: Any, *, game: str, kind: Kind, version: int | None = None) -> Any:
+    """
+    One value from plain JSON data (what :func:`to_data` gives), with every check of
+    :func:`loads`.
+
+    Args:
+        data: JSON data: dicts with string keys, lists, strings, numbers, booleans and
+            ``None``.
+        game: the game's name.
+        kind: what the data holds, as for :func:`loads`.
+        version: the game's format version the data was written in; older data is
+            upgraded. Default: the current one.
+
+    Raises:
+        SerializationError: as for :func:`loads`; paths start at ``$``, the data.
+        InvalidStateError: as for :func:`loads`.
+
+    >>> from_data({"type": "Turn"}, game="beggar", kind="move")
+    Turn()
+    >>> try:
+    ...     from_data({"type": "Turn", "cards": 2}, game="beggar", kind="move")
+    ... except SerializationError as exc:
+    ...     print(exc)
+    invalid data: extra fields found (cards) @ $
+    """
+    found = _lookup(game)
+    if found is None:
+        raise SerializationError(f"unknown game {_short(game)}; known games: {_known()}")
+    if kind not in _KINDS:
+        raise SerializationError(f"kind: expected one of {', '.join(_KINDS)}, got {_short(kind)}")
+    current = found.format_version
+    if version is None:
+        version = current
+    elif type(version) is not int or version < 1:
+        raise SerializationError(f"version: expected a positive integer, got {_short(version)}")
+    elif version > current:
+        raise SerializationError(f"version: {_newer(found.name, version, current)}")
+    problem = _json_problem(data)
+    if problem is not None:
+        raise SerializationError(f"$: not JSON data: {problem}")
+    if version != current:
+        data = copy.deepcopy(data)  # the upgrade steps may change what they are given
+    return _read(found, kind, version, data, "$")
