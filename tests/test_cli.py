@@ -17,7 +17,7 @@ import pytest
 
 import cardrules
 from cardrules import allegra, beggar, biggenbende
-from cardrules._render import render_generic, render_outcome, render_played, render_view
+from cardrules._render import render_generic, render_outcome, render_view
 from cardrules.cli import main
 from cardrules.game import AnyGame
 
@@ -386,7 +386,7 @@ def test_play_a_unicode_decimal_number_is_a_number(run: Any) -> None:
 
 
 def test_a_long_move_list_is_laid_out_in_columns() -> None:
-    from cardrules.cli import _columns
+    from cardrules.cli.play import _columns
 
     # An Allegra exchange offers up to 225 moves: one per line pushed the position
     # off the screen.
@@ -753,29 +753,6 @@ def test_the_allegra_areas_mark_the_shared_column() -> None:
     assert sum(line.count("?") for line in rows) == 30  # 15 face-down places per area
 
 
-def test_render_played_beggar_names_the_taker_and_the_seats_out() -> None:
-    from tests.beggar.helpers import deal, turn
-
-    def played(state: beggar.State) -> str:
-        after = beggar.apply(state, beggar.Turn())
-        return render_played("beggar", beggar.Turn(), beggar.view(state, 0), beggar.view(after, 0))
-
-    # Seat 1's queen, its last card: seat 2 (empty) must pay, is out, and seat 1 takes,
-    # not seat 0 whose king was the last penalty card before the move.
-    assert (
-        played(turn(deal("K+", "Q", ""), 1))
-        == "turn; seat 2 is out; seat 1 takes the pile (2 cards)"
-    )
-    # The last player with cards takes the pile (BM-7).
-    assert (
-        played(turn(deal("-", "-", "+"), 2))
-        == "turn; seat 0 is out; seat 2 takes the pile (3 cards)"
-    )
-    # A seat goes out and the turn passes on, with no pile taken.
-    state = turn(deal("-+", "", "-"), 0)
-    assert played(state) == f"turn {state.stacks[0][0]}; seat 1 is out"
-
-
 def test_views_say_1_card_not_1_cards() -> None:
     from tests.beggar.helpers import deal, turn
 
@@ -786,11 +763,7 @@ def test_views_say_1_card_not_1_cards() -> None:
     assert "discard pile 1 card, top" in render_view("allegra", allegra.view(state, 0))
 
 
-def test_render_played_and_outcome() -> None:
-    before = beggar.new_game(seed=1)
-    after = beggar.apply(before, beggar.Turn())
-    text = render_played("beggar", beggar.Turn(), beggar.view(before, 1), beggar.view(after, 1))
-    assert text == f"turn {before.stacks[0][0]}"
+def test_render_outcome() -> None:
     outcome = cardrules.Outcome(scores=(1, 1), winners=frozenset(), reason="endless")
     assert render_outcome(outcome).splitlines()[-1] == "  no winner"
 
@@ -852,7 +825,7 @@ def test_an_internal_error_is_one_line_unless_debugging(
     def broken(args: Any) -> int:
         raise RuntimeError("boom")
 
-    monkeypatch.setattr("cardrules.cli._cmd_beggar", broken)
+    monkeypatch.setattr("cardrules.beggar._cli._records", broken)
     monkeypatch.delenv("CARDRULES_DEBUG", raising=False)
     _one_error_line(run("beggar", "--records"), "internal error", "RuntimeError: boom")
     monkeypatch.setenv("CARDRULES_DEBUG", "1")

@@ -33,6 +33,7 @@ reports an endless game's cycle, ``notation`` writes stacks in the notation, and
 
 from __future__ import annotations
 
+from cardrules.beggar._cli import COMMAND as _COMMAND
 from cardrules.beggar._fast import play_out
 from cardrules.beggar._play import (
     apply,
@@ -62,6 +63,8 @@ from cardrules.beggar._state import (
     Turn,
     View,
 )
+from cardrules.beggar._text import render_move as _render_move
+from cardrules.beggar._text import render_view as _render_view
 from cardrules.game import GameSpec as _GameSpec
 
 __all__ = [
@@ -112,5 +115,8 @@ GAME = _GameSpec(
     check_state=check_state,
     check_view=check_view,
     redeal_hidden=redeal_hidden,
+    render_view=_render_view,
+    render_move=_render_move,
+    commands=(_COMMAND,),
 )
 """The :class:`cardrules.Game` object of Beggar-my-neighbour."""
