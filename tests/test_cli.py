@@ -768,6 +768,87 @@ def test_render_outcome() -> None:
     assert render_outcome(outcome).splitlines()[-1] == "  no winner"
 
 
+# --------------------------------------------------------------------------- game hooks
+
+
+@attrs.frozen
+class _Seen:
+    rule: str
+    text: str
+
+
+def test_a_move_is_told_by_the_games_events_for_the_watching_seat() -> None:
+    from cardrules.cli._common import told
+
+    def events(before: Any, move: Any, after: Any, seat: int) -> tuple[_Seen, ...]:
+        if after.tricks > before.tricks:
+            return (_Seen("BM-5", "turned"), _Seen("BM-6", "took"))
+        return (_Seen("BM-4", "turned"),) if seat == 0 else ()
+
+    spec: Any = beggar.GAME
+    game: AnyGame = attrs.evolve(spec, events=events, render_event=lambda e, s: f"{e.text}@{s}")
+    before = beggar.new_game(seed=1)
+    after = beggar.apply(before, beggar.Turn())
+    assert told(game, before, beggar.Turn(), after, 0) == "turned@0"
+    # No event: the move's own text.
+    assert told(game, before, beggar.Turn(), after, 1) == "turn"
+    # Without render_event an event is told by str(event).
+    plain: AnyGame = attrs.evolve(spec, events=events)
+    assert told(plain, before, beggar.Turn(), after, 0) == str(_Seen("BM-4", "turned"))
+    state = before
+    while state.tricks == 0:
+        state, previous = beggar.apply(state, beggar.Turn()), state
+    assert told(game, previous, beggar.Turn(), state, 1) == "turned@1; took@1"
+
+
+def test_a_game_without_text_is_drawn_by_its_fields_and_moves() -> None:
+    from cardrules.cli._common import move_text, told, view_text
+
+    spec: Any = beggar.GAME
+    game: AnyGame = attrs.evolve(spec, render_view=None, render_move=lambda m: "TURN")
+    view = beggar.view(beggar.new_game(seed=1), 0)
+    assert view_text(game, view) == render_generic(view)
+    assert move_text(game, beggar.Turn()) == "TURN"
+    # The played text of the game's package still tells the card turned.
+    before = beggar.new_game(seed=1)
+    after = beggar.apply(before, beggar.Turn())
+    assert told(game, before, beggar.Turn(), after, 0) == f"turn {before.stacks[0][0]}"
+
+
+def _with_commands(monkeypatch: pytest.MonkeyPatch, *commands: cardrules.Command) -> None:
+    spec: Any = beggar.GAME
+    toy: AnyGame = attrs.evolve(spec, name="toy", commands=commands)
+    monkeypatch.setattr(cardrules, "GAMES", {**cardrules.GAMES, "toy": toy})
+
+
+def test_a_games_command_gets_its_positionals_even_with_a_leading_dash(
+    run: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def configure(parser: Any) -> None:
+        parser.add_argument("words", nargs="*")
+        parser.add_argument("--times", type=int, default=1)
+        parser.add_argument("--loud", action="store_true")
+
+    def echo(args: Any) -> int:
+        text = " ".join(args.words)
+        print((text.upper() if args.loud else text) * args.times)
+        return 0
+
+    _with_commands(monkeypatch, cardrules.Command("echo", "say it", configure, echo))
+    assert run("echo", "-a", "--ti", "2", "--B-", "--loud").out == "-A --B--A --B-\n"
+    assert "say it" in run("--help").out
+    assert run("echo", "--bogus").code == 2  # a lower-case long option is still an option
+
+
+def test_a_games_command_may_not_take_a_taken_name(
+    run: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _with_commands(
+        monkeypatch, cardrules.Command("replay", "clash", lambda parser: None, lambda args: 0)
+    )
+    _one_error_line(run("replay", "x.json"), "game 'toy' adds the command 'replay'")
+
+
 # --------------------------------------------------------------------------- subprocess
 
 
