@@ -17,7 +17,7 @@ import pytest
 
 import cardrules
 from cardrules import allegra, beggar, biggenbende
-from cardrules._render import render_generic, render_outcome, render_played, render_view
+from cardrules._render import render_generic, render_outcome, render_view
 from cardrules.cli import main
 from cardrules.game import AnyGame
 
@@ -386,7 +386,7 @@ def test_play_a_unicode_decimal_number_is_a_number(run: Any) -> None:
 
 
 def test_a_long_move_list_is_laid_out_in_columns() -> None:
-    from cardrules.cli import _columns
+    from cardrules.cli.play import _columns
 
     # An Allegra exchange offers up to 225 moves: one per line pushed the position
     # off the screen.
@@ -753,29 +753,6 @@ def test_the_allegra_areas_mark_the_shared_column() -> None:
     assert sum(line.count("?") for line in rows) == 30  # 15 face-down places per area
 
 
-def test_render_played_beggar_names_the_taker_and_the_seats_out() -> None:
-    from tests.beggar.helpers import deal, turn
-
-    def played(state: beggar.State) -> str:
-        after = beggar.apply(state, beggar.Turn())
-        return render_played("beggar", beggar.Turn(), beggar.view(state, 0), beggar.view(after, 0))
-
-    # Seat 1's queen, its last card: seat 2 (empty) must pay, is out, and seat 1 takes,
-    # not seat 0 whose king was the last penalty card before the move.
-    assert (
-        played(turn(deal("K+", "Q", ""), 1))
-        == "turn; seat 2 is out; seat 1 takes the pile (2 cards)"
-    )
-    # The last player with cards takes the pile (BM-7).
-    assert (
-        played(turn(deal("-", "-", "+"), 2))
-        == "turn; seat 0 is out; seat 2 takes the pile (3 cards)"
-    )
-    # A seat goes out and the turn passes on, with no pile taken.
-    state = turn(deal("-+", "", "-"), 0)
-    assert played(state) == f"turn {state.stacks[0][0]}; seat 1 is out"
-
-
 def test_views_say_1_card_not_1_cards() -> None:
     from tests.beggar.helpers import deal, turn
 
@@ -786,13 +763,90 @@ def test_views_say_1_card_not_1_cards() -> None:
     assert "discard pile 1 card, top" in render_view("allegra", allegra.view(state, 0))
 
 
-def test_render_played_and_outcome() -> None:
-    before = beggar.new_game(seed=1)
-    after = beggar.apply(before, beggar.Turn())
-    text = render_played("beggar", beggar.Turn(), beggar.view(before, 1), beggar.view(after, 1))
-    assert text == f"turn {before.stacks[0][0]}"
+def test_render_outcome() -> None:
     outcome = cardrules.Outcome(scores=(1, 1), winners=frozenset(), reason="endless")
     assert render_outcome(outcome).splitlines()[-1] == "  no winner"
+
+
+# --------------------------------------------------------------------------- game hooks
+
+
+@attrs.frozen
+class _Seen:
+    rule: str
+    text: str
+
+
+def test_a_move_is_told_by_the_games_events_for_the_watching_seat() -> None:
+    from cardrules.cli._common import told
+
+    def events(before: Any, move: Any, after: Any, seat: int) -> tuple[_Seen, ...]:
+        if after.tricks > before.tricks:
+            return (_Seen("BM-5", "turned"), _Seen("BM-6", "took"))
+        return (_Seen("BM-4", "turned"),) if seat == 0 else ()
+
+    spec: Any = beggar.GAME
+    game: AnyGame = attrs.evolve(spec, events=events, render_event=lambda e, s: f"{e.text}@{s}")
+    before = beggar.new_game(seed=1)
+    after = beggar.apply(before, beggar.Turn())
+    assert told(game, before, beggar.Turn(), after, 0) == "turned@0"
+    # No event: the move's own text.
+    assert told(game, before, beggar.Turn(), after, 1) == "turn"
+    # Without render_event an event is told by str(event).
+    plain: AnyGame = attrs.evolve(spec, events=events)
+    assert told(plain, before, beggar.Turn(), after, 0) == str(_Seen("BM-4", "turned"))
+    state = before
+    while state.tricks == 0:
+        state, previous = beggar.apply(state, beggar.Turn()), state
+    assert told(game, previous, beggar.Turn(), state, 1) == "turned@1; took@1"
+
+
+def test_a_game_without_text_is_drawn_by_its_fields_and_moves() -> None:
+    from cardrules.cli._common import move_text, told, view_text
+
+    spec: Any = beggar.GAME
+    game: AnyGame = attrs.evolve(spec, render_view=None, render_move=lambda m: "TURN")
+    view = beggar.view(beggar.new_game(seed=1), 0)
+    assert view_text(game, view) == render_generic(view)
+    assert move_text(game, beggar.Turn()) == "TURN"
+    # The played text of the game's package still tells the card turned.
+    before = beggar.new_game(seed=1)
+    after = beggar.apply(before, beggar.Turn())
+    assert told(game, before, beggar.Turn(), after, 0) == f"turn {before.stacks[0][0]}"
+
+
+def _with_commands(monkeypatch: pytest.MonkeyPatch, *commands: cardrules.Command) -> None:
+    spec: Any = beggar.GAME
+    toy: AnyGame = attrs.evolve(spec, name="toy", commands=commands)
+    monkeypatch.setattr(cardrules, "GAMES", {**cardrules.GAMES, "toy": toy})
+
+
+def test_a_games_command_gets_its_positionals_even_with_a_leading_dash(
+    run: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def configure(parser: Any) -> None:
+        parser.add_argument("words", nargs="*")
+        parser.add_argument("--times", type=int, default=1)
+        parser.add_argument("--loud", action="store_true")
+
+    def echo(args: Any) -> int:
+        text = " ".join(args.words)
+        print((text.upper() if args.loud else text) * args.times)
+        return 0
+
+    _with_commands(monkeypatch, cardrules.Command("echo", "say it", configure, echo))
+    assert run("echo", "-a", "--ti", "2", "--B-", "--loud").out == "-A --B--A --B-\n"
+    assert "say it" in run("--help").out
+    assert run("echo", "--bogus").code == 2  # a lower-case long option is still an option
+
+
+def test_a_games_command_may_not_take_a_taken_name(
+    run: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _with_commands(
+        monkeypatch, cardrules.Command("replay", "clash", lambda parser: None, lambda args: 0)
+    )
+    _one_error_line(run("replay", "x.json"), "game 'toy' adds the command 'replay'")
 
 
 # --------------------------------------------------------------------------- subprocess
@@ -852,7 +906,7 @@ def test_an_internal_error_is_one_line_unless_debugging(
     def broken(args: Any) -> int:
         raise RuntimeError("boom")
 
-    monkeypatch.setattr("cardrules.cli._cmd_beggar", broken)
+    monkeypatch.setattr("cardrules.beggar._cli._records", broken)
     monkeypatch.delenv("CARDRULES_DEBUG", raising=False)
     _one_error_line(run("beggar", "--records"), "internal error", "RuntimeError: boom")
     monkeypatch.setenv("CARDRULES_DEBUG", "1")

@@ -41,6 +41,7 @@ Outcome(scores=(192, 182, 345), winners=frozenset({1}), reason='normal', cut_rou
 from __future__ import annotations
 
 from cardrules.allegra._geometry import area, areas_of
+from cardrules.allegra._greedy import heuristic as _heuristic
 from cardrules.allegra._play import (
     apply,
     check_state,
@@ -76,6 +77,8 @@ from cardrules.allegra._state import (
     Take,
     View,
 )
+from cardrules.allegra._text import render_move as _render_move
+from cardrules.allegra._text import render_view as _render_view
 from cardrules.game import GameSpec as _GameSpec
 
 __all__ = [
@@ -133,5 +136,8 @@ GAME = _GameSpec(
     check_state=check_state,
     check_view=check_view,
     redeal_hidden=redeal_hidden,
+    render_view=_render_view,
+    render_move=_render_move,
+    heuristic=_heuristic,
 )
 """The Allegra :class:`~cardrules.Game` object (registry name ``"allegra"``)."""

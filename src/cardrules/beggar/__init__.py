@@ -34,6 +34,7 @@ reports an endless game's cycle, ``notation`` writes stacks in the notation, and
 from __future__ import annotations
 
 from cardrules.beggar._checks import check_state, check_view
+from cardrules.beggar._cli import COMMAND as _COMMAND
 from cardrules.beggar._deal import new_game, notation
 from cardrules.beggar._events import (
     _EVENT_TYPES,
@@ -63,6 +64,8 @@ from cardrules.beggar._state import (
     Turn,
     View,
 )
+from cardrules.beggar._text import render_move as _render_move
+from cardrules.beggar._text import render_view as _render_view
 from cardrules.beggar._view import redeal_hidden, view
 from cardrules.game import GameSpec as _GameSpec
 
@@ -127,5 +130,8 @@ GAME = _GameSpec(
     event_types=_EVENT_TYPES,
     rule_ids=_RULE_IDS,
     value_types=(Cycle, PlayOut),
+    render_view=_render_view,
+    render_move=_render_move,
+    commands=(_COMMAND,),
 )
 """The :class:`cardrules.Game` object of Beggar-my-neighbour."""

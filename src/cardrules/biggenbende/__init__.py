@@ -31,6 +31,7 @@ indexed by value; piles are tuples of values with the top card last.
 
 from __future__ import annotations
 
+from cardrules.biggenbende._greedy import heuristic as _heuristic
 from cardrules.biggenbende._play import (
     apply,
     check_state,
@@ -56,6 +57,8 @@ from cardrules.biggenbende._state import (
     TurnFaceDown,
     View,
 )
+from cardrules.biggenbende._text import render_move as _render_move
+from cardrules.biggenbende._text import render_view as _render_view
 from cardrules.game import GameSpec as _GameSpec
 
 __all__ = [
@@ -101,5 +104,8 @@ GAME = _GameSpec(
     check_state=check_state,
     check_view=check_view,
     redeal_hidden=redeal_hidden,
+    render_view=_render_view,
+    render_move=_render_move,
+    heuristic=_heuristic,
 )
 """The Biggenbende :class:`~cardrules.Game` object, as registered."""

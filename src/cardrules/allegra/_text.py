@@ -1,0 +1,159 @@
+"""
+Allegra as text: a seat's view with every area, a move, and what a played move showed.
+
+Places are named in their owner's grid (``p1.r0c3``, see :class:`Slot`); an area
+is drawn with its shared column (the left neighbour's column 3, AL-3) left of ``|``.
+"""
+
+from __future__ import annotations
+
+from cardrules._render import counted
+from cardrules.allegra._geometry import GRID, index
+from cardrules.allegra._state import (
+    Discard,
+    Draw,
+    Exchange,
+    Move,
+    Place,
+    Reveal,
+    Slot,
+    Swap,
+    Take,
+    View,
+)
+
+__all__ = ["render_move", "render_view"]
+
+
+def _cell(view: View, place: int) -> str:
+    card = view.cards[place]
+    if card is not None:
+        return f"{card:>3}"
+    return "  ?" if view.face_down[place] else "  ."
+
+
+def _mover(view: View) -> int | None:
+    if view.phase == "over":
+        return None
+    if view.phase == "knock" and view.knock_queue:
+        return view.knock_queue[0]
+    if view.phase == "place" and view.receiver is not None:
+        return view.receiver
+    return view.current
+
+
+def _doing(view: View) -> str:
+    """Who is to do what (during a knock the drawer is ``current``, not the mover)."""
+    drawer = view.current
+    knocker = view.knock_queue[0] if view.knock_queue else None
+    return {
+        "reveal": f"seat {drawer} turns up a card ({view.reveals_left} to go)",
+        "turn": f"seat {drawer} draws or takes the discard",
+        "knock": f"seat {drawer} drew {view.drawn}; seat {knocker} knocks or passes",
+        "give": f"seat {drawer} gives the {view.drawn} to a knocker or ignores the knocks",
+        "place": f"seat {view.receiver} places the card given by seat {drawer}",
+        "exchange": f"seat {drawer} takes a card from seat {view.receiver}'s area",
+        "drawn": f"seat {drawer} swaps in or discards the drawn {view.drawn}",
+        "over": "the game is over",
+    }.get(view.phase, f"seat {drawer} to play ({view.phase})")
+
+
+def render_view(view: View, label: str) -> str:
+    """
+    The view as text: the round, the piles, the knocks and every seat's area.
+
+    ``label`` marks the view's own seat (``seat 0 (you)``). In an area ``?`` is a
+    face-down card and ``.`` a removed place (AL-8); the column left of ``|`` is the
+    left neighbour's column 3, shared by both areas (AL-3).
+
+    >>> from cardrules import allegra
+    >>> state = allegra.new_game(allegra.Rules(players=2), seed=3)
+    >>> print("\\n".join(render_view(allegra.view(state, 0), "you").splitlines()[3:5]))
+    > seat 0 (you)
+             p1.c3 | p0.c0 p0.c1 p0.c2 p0.c3
+    """
+    n = view.rules.players
+    mover = _mover(view)
+    top = view.discard[-1] if view.discard else None
+    lines = [
+        f"round {view.round} of {view.rules.rounds}, turn {view.turns}; {_doing(view)}",
+        f"deck {counted(view.deck_count, 'card')}; "
+        f"discard pile {counted(len(view.discard), 'card')}, top "
+        + ("-" if top is None else str(top))
+        + (f"; drawn card {view.drawn}" if view.drawn is not None else ""),
+    ]
+    if view.knockers or view.passers:
+        knocks = ", ".join(f"seat {k}" for k in view.knockers) or "nobody"
+        lines.append(f"knocked: {knocks}")
+    if view.receiver is not None:
+        lines.append(f"the card went to seat {view.receiver}")
+    if view.hand is not None:
+        lines.append(f"your card in hand: {view.hand}")
+    if view.ender is not None:
+        lines.append(f"seat {view.ender} ended the round; {counted(view.last_turns, 'turn')} left")
+    lines.append("areas (? face down, . removed; the column left of | is shared):")
+    totals = [sum(r[s] for r in view.scores) for s in range(n)] if view.scores else None
+    for seat in range(n):
+        left = (seat + 1) % n
+        you = f" ({label})" if seat == view.seat else ""
+        mark = ">" if seat == mover else " "
+        score = f", total so far {totals[seat]}" if totals is not None else ""
+        lines.append(f"{mark} seat {seat}{you}{score}")
+        lines.append(f"         p{left}.c3 | " + " ".join(f"p{seat}.c{c}" for c in range(4)))
+        for row in range(3):
+            shared = _cell(view, left * GRID + row * 4 + 3)
+            own = " ".join(f"{_cell(view, seat * GRID + row * 4 + c):>5}" for c in range(4))
+            lines.append(f"    r{row}    {shared:>4} | {own}")
+    return "\n".join(lines)
+
+
+def render_move(move: Move) -> str:
+    """
+    A move as short text: its notation, places named in their owner's grid.
+
+    >>> from cardrules import allegra
+    >>> render_move(allegra.Swap(allegra.Slot(1, 0, 3)))
+    'swap the drawn card onto p1.r0c3'
+    """
+    return str(move)
+
+
+def _value(view: View, slot: Slot) -> str:
+    """`` (7)`` for a face-up card on ``slot`` in ``view``; ``""`` if none is there."""
+    card = view.cards[index(slot)]
+    return "" if card is None else f" ({card})"
+
+
+def _played(move: Move, before: View, after: View) -> str:
+    """
+    A move that was just played, with what it showed, from one seat's views ``before``
+    and ``after`` it: drawn, revealed and discarded cards, triples (AL-8), round ends.
+    """
+    text = str(move)
+    same_round = after.round == before.round
+    if isinstance(move, Draw) and after.drawn is not None:
+        text = f"{text} ({after.drawn})"
+    elif isinstance(move, Reveal) and same_round:
+        text += _value(after, move.slot)
+    elif isinstance(move, Take | Swap) and after.discard:
+        text = f"{text}, discarding {after.discard[-1]}"
+    elif isinstance(move, Discard) and before.drawn is not None:
+        text = f"discard {before.drawn}"
+        if move.reveal is not None:
+            text += f", reveal {move.reveal}" + (_value(after, move.reveal) if same_round else "")
+    elif isinstance(move, Place) and after.hand is not None:
+        text = f"{text}, taking {after.hand} into your hand"
+    elif isinstance(move, Exchange) and same_round:
+        # AL-7 steps 2 and 3: the drawer's old card is discarded, and the knocker's
+        # card in hand lands face up where the drawer took a card.
+        laid = after.cards[index(move.take)]
+        text += f", discarding {after.discard[-1]}; seat {before.receiver} lays "
+        text += f"{'a card' if laid is None else laid} on {move.take}"
+    if same_round and len(after.removed) > len(before.removed):
+        gone = " ".join(str(v) for v in after.removed[len(before.removed) :])
+        text += f"; a triple leaves: {gone}"
+    if not same_round or (after.phase == "over" and before.phase != "over"):
+        scores = after.scores[before.round - 1]
+        shown = ", ".join(f"seat {s} {score}" for s, score in enumerate(scores))
+        text += f"; round {before.round} is over, scores: {shown}"
+    return text

@@ -1,0 +1,292 @@
+"""
+What the commands share: argument types, rules from options, loading files, playing a
+record back, and the text of a view, a move and what a move showed.
+
+Everything goes through the :class:`~cardrules.Game` protocol; a game's own commands
+(``GAME.commands``) may use the argument helpers here too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+import cardrules
+from cardrules._render import render_move, render_view
+from cardrules.bots import BOTS
+from cardrules.errors import CardrulesError, GameOverError, IllegalMoveError
+from cardrules.game import AnyGame
+
+__all__ = [
+    "PROG",
+    "TWO64",
+    "Quit",
+    "ask",
+    "bot_names",
+    "broken_move",
+    "error",
+    "game_of",
+    "kind_of",
+    "load",
+    "make_rules",
+    "move_text",
+    "positive_int",
+    "replay_record",
+    "seed_arg",
+    "told",
+    "view_text",
+]
+
+PROG = "cardrules"
+"""The program's name in messages."""
+TWO64 = 1 << 64
+"""Seeds are below this."""
+
+
+class Quit(Exception):
+    """The person asked to stop: ``q`` (``how == "q"``) or the end of input (``"eof"``)."""
+
+    def __init__(self, how: str) -> None:
+        super().__init__(how)
+        self.how = how
+
+
+def error(message: str) -> None:
+    """Print ``cardrules: error: message`` on stderr."""
+    print(f"{PROG}: error: {message}", file=sys.stderr)
+
+
+def positive_int(text: str) -> int:
+    """
+    An argument that is an int of at least 1.
+
+    >>> positive_int("3")
+    3
+    """
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def seed_arg(text: str) -> int:
+    """
+    An argument that is a seed: an int in ``[0, 2**64)``.
+
+    >>> seed_arg("18446744073709551615")
+    18446744073709551615
+    """
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+    if not 0 <= value < TWO64:
+        raise argparse.ArgumentTypeError(f"must be in [0, 2**64), not {value}")
+    return value
+
+
+def bot_names(text: str) -> tuple[str, ...]:
+    """
+    An argument that is a comma list of bot names.
+
+    >>> bot_names("greedy, random")
+    ('greedy', 'random')
+    """
+    names = tuple(name.strip() for name in text.split(","))
+    for name in names:
+        if name not in BOTS:
+            raise argparse.ArgumentTypeError(
+                f"unknown bot {name!r} (choose from {', '.join(BOTS)})"
+            )
+    return names
+
+
+def _option_value(text: str) -> Any:
+    """
+    An ``--option`` value: an int, ``none``, ``true``/``false``, a comma list or text.
+
+    >>> _option_value("1,none,TRUE,x")
+    (1, None, True, 'x')
+    """
+    if "," in text:
+        return tuple(_option_value(part) for part in text.split(",") if part.strip())
+    low = text.strip().lower()
+    if low == "none":
+        return None
+    if low in ("true", "false"):
+        return low == "true"
+    try:
+        return int(low)
+    except ValueError:
+        return text
+
+
+def make_rules(game: AnyGame, players: int | None, options: Sequence[str]) -> Any:
+    """The game's ``Rules`` with a player count and ``KEY=VALUE`` options."""
+    kwargs: dict[str, Any] = {}
+    if players is not None:
+        kwargs["players"] = players
+    known = [f.name for f in attrs.fields(game.Rules)] if attrs.has(game.Rules) else []
+    for option in options:
+        key, sep, raw = option.partition("=")
+        key = key.strip().replace("-", "_")
+        if not sep or not key:
+            raise CardrulesError(f"--option expects KEY=VALUE, not {option!r}")
+        if known and key not in known:
+            raise CardrulesError(
+                f"{game.name} has no rule option {key!r}; options: {', '.join(known)}"
+            )
+        kwargs[key] = _option_value(raw)
+    try:
+        return game.Rules(**kwargs)
+    except CardrulesError:
+        raise
+    except (TypeError, ValueError) as exc:
+        raise CardrulesError(f"invalid rules for {game.name}: {exc}") from None
+
+
+def load(path: str) -> Any:
+    """Read a file written by :func:`cardrules.dumps`; errors name the file."""
+    data = Path(path).read_bytes()
+    try:
+        return cardrules.loads(data)
+    except CardrulesError as exc:
+        raise CardrulesError(f"{path}: {exc}") from None
+
+
+def game_of(obj: object) -> AnyGame:
+    """The game whose ``State`` class ``obj`` is an instance of."""
+    for game in cardrules.GAMES.values():
+        if isinstance(obj, game.State):
+            return game
+    raise CardrulesError(f"not a state of a known game: {type(obj).__name__}")
+
+
+def kind_of(obj: object) -> str:
+    """What a loaded object is: ``"record"``, ``"state"``, ``"view"`` or ``"move"``."""
+    if isinstance(obj, cardrules.Record):
+        return "record"
+    for game in cardrules.GAMES.values():
+        if isinstance(obj, game.State):
+            return "state"
+        if isinstance(obj, game.View):
+            return "view"
+    return "move"
+
+
+def ask(prompt: str) -> str:
+    """Read one line from stdin after ``prompt``; :class:`Quit` at end of input."""
+    try:
+        return input(prompt)
+    except EOFError:
+        print()
+        raise Quit("eof") from None
+
+
+# --------------------------------------------------------------------------- text
+
+
+def view_text(game: AnyGame, view: object, *, you: str = "you") -> str:
+    """A view as text: the game's drawing, else its fields."""
+    return render_view(game, view, you=you)
+
+
+def move_text(game: AnyGame, move: object) -> str:
+    """A move as text: the game's ``render_move``, else ``str(move)``."""
+    return render_move(game, move)
+
+
+def told(game: AnyGame, before: Any, move: Any, after: Any, seat: int) -> str:
+    """
+    What ``seat`` saw ``move`` do (taking the state ``before`` to ``after``), as text.
+
+    A game with :attr:`~cardrules.Game.events` tells it by the seat's events, each
+    rendered by :attr:`~cardrules.Game.render_event` (else ``str(event)``) and joined
+    by ``"; "``; the events describe the move as the seat saw it (another seat's hidden
+    choice stays hidden). A move with no event is told by its text. A game without
+    events is told by its package's interim "played" text, if it has one, else by
+    the move's text.
+    """
+    if game.events is not None:
+        render = game.render_event
+        texts = [
+            str(event) if render is None else render(event, seat)
+            for event in game.events(before, move, after, seat)
+        ]
+        return "; ".join(texts) if texts else move_text(game, move)
+    played = _played_of(game)
+    if played is not None:
+        try:
+            # The seat's own views: nothing the seat may not know is told.
+            return played(move, game.view(before, seat), game.view(after, seat))
+        except (AttributeError, TypeError, IndexError, KeyError, ValueError):
+            pass
+    return move_text(game, move)
+
+
+_PLAYED: dict[str, Callable[[Any, Any, Any], str] | None] = {}
+
+
+def _played_of(game: AnyGame) -> Callable[[Any, Any, Any], str] | None:
+    """
+    INTERIM, until every game tells its moves by ``events``: the game package's
+    ``_text._played(move, before_view, after_view)``, found next to its ``State``
+    class; ``None`` if the package has none.
+    """
+    if game.name in _PLAYED:
+        return _PLAYED[game.name]
+    package = game.State.__module__.rpartition(".")[0]
+    played = None
+    if package:
+        try:
+            module = importlib.import_module(f"{package}._text")
+        except ModuleNotFoundError:
+            module = None
+        found = getattr(module, "_played", None)
+        played = found if callable(found) else None
+    _PLAYED[game.name] = played
+    return played
+
+
+# --------------------------------------------------------------------------- records
+
+
+def broken_move(
+    path: str, record: Any, index: int, seat: int | None, exc: IllegalMoveError
+) -> CardrulesError:
+    """The one-line error for move ``index`` of a saved record, which ``exc`` refused."""
+    game = cardrules.get_game(record.game)
+    move = move_text(game, record.moves[index])
+    if isinstance(exc, GameOverError):
+        extra = len(record.moves) - index
+        too_many = "1 move" if extra == 1 else f"{extra} moves"
+        return CardrulesError(
+            f"{path}: move {index + 1} ({move}) comes after the end "
+            f"of the game ({too_many} too many)"
+        )
+    return CardrulesError(
+        f"{path}: move {index + 1} (seat {seat}: {move}) breaks rule {exc.rule}: {exc.reason}"
+    )
+
+
+def replay_record(path: str, game: AnyGame, record: Any) -> Any:
+    """Play a loaded record back, checking every move; errors name the file and move."""
+    state = record.start
+    if state is None:
+        state = game.new_game(record.rules, seed=record.seed)
+    for index, move in enumerate(record.moves):
+        seat = game.to_move(state)
+        try:
+            state = game.apply(state, move)
+        except IllegalMoveError as exc:
+            raise broken_move(path, record, index, seat, exc) from None
+    return state

@@ -1,0 +1,294 @@
+"""
+``cardrules play GAME``: play one seat in the terminal against bots.
+
+Each turn shows the seat's view and the numbered legal moves; the person enters a
+number (or a move's text), or ``q`` to stop and be offered to save. The other seats
+are bots; what each move showed is told as the person's seat saw it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+import cardrules
+from cardrules._render import render_outcome
+from cardrules.bots import BOTS, Bot, _seat_seed, make_bot
+from cardrules.cli._common import (
+    Quit,
+    ask,
+    game_of,
+    kind_of,
+    load,
+    make_rules,
+    move_text,
+    positive_int,
+    replay_record,
+    seed_arg,
+    told,
+    view_text,
+)
+from cardrules.errors import CardrulesError
+from cardrules.game import AnyGame, Command
+
+__all__ = ["COMMAND"]
+
+
+@attrs.define
+class _Session:
+    """A game being played in the terminal: enough to save it as a record."""
+
+    game: AnyGame
+    rules: Any
+    seed: int | None
+    start: Any
+    moves: list[Any]
+    state: Any
+
+    def record(self) -> Any:
+        return cardrules.Record(
+            game=self.game.name,
+            rules=self.rules,
+            seed=self.seed,
+            moves=tuple(self.moves),
+            start=self.start,
+        )
+
+    def save(self, path: str) -> None:
+        Path(path).write_text(cardrules.dumps(self.record()) + "\n", encoding="utf-8")
+        print(f"saved the game ({len(self.moves)} moves) to {path}")
+
+
+def _new_session(args: argparse.Namespace) -> _Session:
+    if args.resume is not None:
+        obj = load(args.resume)
+        kind = kind_of(obj)
+        if kind == "record":
+            game = cardrules.get_game(obj.game)
+            state = replay_record(args.resume, game, obj)
+            session = _Session(game, obj.rules, obj.seed, obj.start, list(obj.moves), state)
+        elif kind == "state":
+            game = game_of(obj)
+            session = _Session(game, obj.rules, None, obj, [], obj)
+        else:
+            raise CardrulesError(
+                f"{args.resume}: holds a {kind}; only a record or a state can be resumed"
+            )
+        if args.game is not None and args.game != game.name:
+            raise CardrulesError(f"{args.resume}: is a {game.name} game, not {args.game}")
+        if args.players is not None and args.players != game.players(state):
+            raise CardrulesError(
+                f"{args.resume}: has {game.players(state)} players, not {args.players}"
+            )
+        return session
+    if args.game is None:
+        raise CardrulesError("name a game to play (or --resume FILE)")
+    game = cardrules.get_game(args.game)
+    rules = make_rules(game, args.players, args.option)
+    if args.seed is not None:
+        seed = args.seed
+    else:  # a fresh deal, with a short seed to quote (not game randomness)
+        import secrets
+
+        seed = secrets.randbelow(10**6)
+    state = game.new_game(rules, seed=seed)
+    return _Session(game, rules, seed, None, [], state)
+
+
+def _columns(entries: Sequence[str], width: int, *, short: int = 12) -> list[str]:
+    """
+    Lay out a long list of moves in as many columns as fit in ``width``.
+
+    Numbers run down the columns; a list of ``short`` entries or fewer keeps one
+    column, so a long list (a game may offer hundreds of moves) does not
+    push the drawing of the position off the screen.
+
+    >>> _columns(["1. a", "2. b", "3. cc"], 20, short=2)
+    ['  1. a    3. cc', '  2. b']
+    >>> _columns(["1. a", "2. b"], 80)
+    ['  1. a', '  2. b']
+    """
+    cell = max(map(len, entries), default=0) + 3
+    columns = 1 if len(entries) <= short else max(1, (width - 2) // cell)
+    rows = -(-len(entries) // columns)
+    lines = []
+    for row in range(rows):
+        cells = [entries[i] for i in range(row, len(entries), rows)]
+        lines.append("  " + "".join(cell_text.ljust(cell) for cell_text in cells).rstrip())
+    return lines
+
+
+def _choose(session: _Session, seat: int, legal: Sequence[Any]) -> Any:
+    """Show the seat's view and moves; read a choice until it is valid."""
+    game = session.game
+    print()
+    print(f"--- seat {seat} (you) to move, move {len(session.moves) + 1} ---")
+    print(view_text(game, game.view(session.state, seat)))
+    print("your moves:")
+    width = len(str(len(legal)))
+    entries = [
+        f"{number:>{width}}. {move_text(game, move)}" for number, move in enumerate(legal, 1)
+    ]
+    for line in _columns(entries, shutil.get_terminal_size().columns):
+        print(line)
+    by_text: dict[str, list[Any]] = {}
+    for move in legal:
+        by_text.setdefault(move_text(game, move).lower(), []).append(move)
+    prompt = "move 1 (Enter takes it" if len(legal) == 1 else f"move 1-{len(legal)} ("
+    prompt += ", q quits): " if len(legal) == 1 else "q quits): "
+    while True:
+        answer = ask(prompt).strip()
+        if not sys.stdin.isatty():
+            print()  # the answer is not echoed: end the prompt's line
+        if answer.lower() in ("q", "quit", "exit"):
+            raise Quit("q")
+        if not answer and len(legal) == 1:
+            return legal[0]
+        # isdecimal, not isdigit: int() refuses digits such as "²".
+        if answer.isdecimal() and 1 <= int(answer) <= len(legal):
+            return legal[int(answer) - 1]
+        matches = by_text.get(answer.lower(), [])
+        if len(matches) == 1:
+            return matches[0]
+        if len(legal) == 1:
+            print("please press Enter (or 1) for the only move, or q to quit")
+        else:
+            print(f"please enter a number from 1 to {len(legal)}, or q to quit")
+
+
+def _offer_save(session: _Session, save: str | None) -> None:
+    """
+    Ask whether to save the unfinished game; any odd answer means no.
+
+    A file that cannot be written is reported and another name is asked for, so
+    the game is not lost to a typing mistake.
+    """
+    while True:
+        try:
+            if save is not None:
+                answer = input(f"save the game to {save}? [Y/n] ").strip().lower()
+                path = save if answer in ("", "y", "yes") else ""
+            else:
+                path = input("save the game? file name (empty: do not save): ").strip()
+        except (EOFError, KeyboardInterrupt):
+            print()
+            path = ""
+        if not path:
+            print("not saved")
+            return
+        try:
+            session.save(path)
+            return
+        except OSError as exc:
+            print(f"cannot write {path}: {exc.strerror or exc}")
+            save = None  # ask for another file name
+
+
+def _check_save_path(path: str) -> None:
+    """Refuse a ``--save`` file that could never be written, before the game starts."""
+    target = Path(path)
+    if target.is_dir():
+        raise CardrulesError(f"--save {path}: is a directory")
+    if not target.parent.is_dir():
+        raise CardrulesError(f"--save {path}: no such directory: {target.parent}")
+
+
+def _run(args: argparse.Namespace) -> int:
+    if args.save is not None:
+        _check_save_path(args.save)
+    if args.resume is not None and (args.seed is not None or args.option):
+        # The saved game fixes the deal and the rules; ignoring these would mislead.
+        raise CardrulesError("--seed and --option cannot be used with --resume")
+    session = _new_session(args)
+    game = session.game
+    players = game.players(session.state)
+    seat: int = args.seat
+    if not 0 <= seat < players:
+        raise CardrulesError(f"--seat must be in 0..{players - 1}, not {seat}")
+    base = session.seed if session.seed is not None else 0
+    bots: dict[int, Bot] = {
+        s: make_bot(args.bot, game, seed=_seat_seed(base, s)) for s in range(players) if s != seat
+    }
+    where = f"seed {session.seed}" if session.seed is not None else "a saved position"
+    print(
+        f"{game.name}: {players} players, {where}; you play seat {seat} against "
+        f"{args.bot} bots. Enter a move's number; q quits."
+    )
+    if session.moves:
+        print(f"resuming after {len(session.moves)} moves")
+    try:
+        while not game.is_over(session.state):
+            mover = game.to_move(session.state)
+            assert mover is not None
+            legal = game.legal_moves(session.state)
+            before = session.state
+            if mover == seat:
+                move = _choose(session, seat, legal)
+                who = "you"
+            else:
+                move = bots[mover].choose(game.view(session.state, mover), legal)
+                who = args.bot
+            session.state = game.apply(session.state, move)
+            session.moves.append(move)
+            # What happened, as the person's seat saw it (no hidden card leaks).
+            print(f"seat {mover} ({who}): {told(game, before, move, session.state, seat)}")
+    except Quit as stop:
+        if stop.how == "eof":
+            print("end of input; stopping")
+            if args.save is not None:
+                session.save(args.save)
+        else:
+            _offer_save(session, args.save)
+        return 0
+    except KeyboardInterrupt:
+        print("\ninterrupted")
+        _offer_save(session, args.save)
+        return 130
+    print()
+    print(view_text(game, game.view(session.state, seat)))
+    outcome = game.outcome(session.state)
+    assert outcome is not None
+    names = [f"seat {s}" + (" (you)" if s == seat else "") for s in range(players)]
+    print(render_outcome(outcome, names=names))
+    if args.save is not None:
+        session.save(args.save)
+    return 0
+
+
+def _configure(parser: argparse.ArgumentParser) -> None:
+    games = ", ".join(sorted(cardrules.GAMES))
+    parser.add_argument("game", nargs="?", metavar="GAME", help=f"one of: {games}")
+    parser.add_argument("--players", type=positive_int, metavar="N", help="number of seats")
+    parser.add_argument("--seat", type=int, default=0, metavar="K", help="your seat (default 0)")
+    parser.add_argument(
+        "--seed", type=seed_arg, metavar="S", help="seed of the deal (default: random)"
+    )
+    parser.add_argument(
+        "--bot", choices=BOTS, default="greedy", help="the other seats' bots (default greedy)"
+    )
+    parser.add_argument("--save", metavar="FILE", help="write the game as a record to FILE")
+    parser.add_argument("--resume", metavar="FILE", help="continue a saved record or state")
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a rule option of the game's Rules (repeatable)",
+    )
+
+
+COMMAND = Command(
+    name="play",
+    help="play one seat against bots in the terminal",
+    configure=_configure,
+    run=_run,
+    description="Play one seat against bots. Each turn shows your view and the numbered "
+    "legal moves; enter a number, or q to stop (you are offered to save).",
+)
+"""The ``cardrules play`` command."""
