@@ -195,8 +195,9 @@ def test_play_beggar_to_the_end_and_save(run: Any, tmp_path: Path) -> None:
     result = run("play", "beggar", "--seed", "3", "--save", str(path), stdin="1\n" + "\n" * 400)
     assert result.code == 0
     assert "beggar: 2 players, seed 3; you play seat 0" in result.out
-    assert "seat 1 (greedy): turn" in result.out
-    assert "seat 0 (you): turn" in result.out
+    # Each move is told by the game's events (BM-4), for the person's seat.
+    assert "seat 1 (greedy): seat 1 turns" in result.out
+    assert "seat 0 (you): you turn" in result.out
     assert "game over (normal)" in result.out
     assert re.search(r"seat 1: +52  winner", result.out)
     assert f"saved the game (334 moves) to {path}" in result.out
@@ -448,8 +449,12 @@ def test_play_resume_refuses_seed_and_option(run: Any, tmp_path: Path) -> None:
 def test_play_beggar_names_who_takes_the_pile_and_who_is_out(run: Any) -> None:
     result = run("play", "beggar", "--seed", "5", stdin="\n" * 200)
     assert result.code == 0
-    assert "seat 1 (greedy): turn; seat 0 takes the pile (4 cards)" in result.out
-    assert "seat 1 (greedy): turn; seat 1 is out; seat 0 takes the pile (7 cards)" in result.out
+    assert "seat 1 (greedy): seat 1 turns 9H; you take the pile (4 cards), ended by 9H" in (
+        result.out
+    )
+    assert "seat 1 (greedy): seat 1 turns 4H; seat 1 is out; you take the pile (7 cards)" in (
+        result.out
+    )
 
 
 def test_play_shows_round_ends_burns_and_face_down_cards(run: Any) -> None:
@@ -537,7 +542,7 @@ def test_replay_a_finished_beggar_game_shows_the_cards(run: Any, tmp_path: Path)
     result = run("replay", str(path))
     assert result.code == 0
     first_card = str(state.stacks[0][0])
-    assert f"1. seat 0: turn {first_card}" in result.out
+    assert f"1. seat 0: you turn {first_card}" in result.out
     assert "game over (normal)" in result.out
     assert "winner" in result.out
 
@@ -786,14 +791,16 @@ def test_a_move_is_told_by_the_games_events_for_the_watching_seat() -> None:
         return (_Seen("BM-4", "turned"),) if seat == 0 else ()
 
     spec: Any = beggar.GAME
-    game: AnyGame = attrs.evolve(spec, events=events, render_event=lambda e, s: f"{e.text}@{s}")
+    game: AnyGame = attrs.evolve(
+        spec, events=events, event_types=(_Seen,), render_event=lambda e, s: f"{e.text}@{s}"
+    )
     before = beggar.new_game(seed=1)
     after = beggar.apply(before, beggar.Turn())
     assert told(game, before, beggar.Turn(), after, 0) == "turned@0"
     # No event: the move's own text.
     assert told(game, before, beggar.Turn(), after, 1) == "turn"
     # Without render_event an event is told by str(event).
-    plain: AnyGame = attrs.evolve(spec, events=events)
+    plain: AnyGame = attrs.evolve(spec, events=events, event_types=(), render_event=None)
     assert told(plain, before, beggar.Turn(), after, 0) == str(_Seen("BM-4", "turned"))
     state = before
     while state.tricks == 0:
@@ -809,10 +816,10 @@ def test_a_game_without_text_is_drawn_by_its_fields_and_moves() -> None:
     view = beggar.view(beggar.new_game(seed=1), 0)
     assert view_text(game, view) == render_generic(view)
     assert move_text(game, beggar.Turn()) == "TURN"
-    # The played text of the game's package still tells the card turned.
+    # The game's events still tell the card turned.
     before = beggar.new_game(seed=1)
     after = beggar.apply(before, beggar.Turn())
-    assert told(game, before, beggar.Turn(), after, 0) == f"turn {before.stacks[0][0]}"
+    assert told(game, before, beggar.Turn(), after, 0) == f"you turn {before.stacks[0][0]}"
 
 
 def _with_commands(monkeypatch: pytest.MonkeyPatch, *commands: cardrules.Command) -> None:

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import argparse
 
+from cardrules.beggar._deal import new_game, notation
 from cardrules.beggar._fast import play_out
-from cardrules.beggar._play import new_game, notation
 from cardrules.beggar._records import RECORD_GAMES
 from cardrules.beggar._state import Rules
 from cardrules.errors import CardrulesError
