@@ -31,18 +31,15 @@ indexed by value; piles are tuples of values with the top card last.
 
 from __future__ import annotations
 
+from cardrules.biggenbende._checks import check_state, check_view
+from cardrules.biggenbende._deal import new_game
 from cardrules.biggenbende._play import (
     apply,
-    check_state,
-    check_view,
     is_over,
     legal_moves,
-    new_game,
     outcome,
     players,
-    redeal_hidden,
     to_move,
-    view,
 )
 from cardrules.biggenbende._state import (
     JOKER,
@@ -56,6 +53,7 @@ from cardrules.biggenbende._state import (
     TurnFaceDown,
     View,
 )
+from cardrules.biggenbende._view import redeal_hidden, view
 from cardrules.game import GameSpec as _GameSpec
 
 __all__ = [
