@@ -14,10 +14,11 @@ from cardrules.biggenbende._cards import EMPTY, counts, expand
 from cardrules.biggenbende._state import State, View
 from cardrules.errors import RulesError
 
-__all__ = ["redeal_hidden", "view"]
+__all__ = ["checked_seat", "redeal_hidden", "view"]
 
 
-def _seat(state: State, seat: object) -> int:
+def checked_seat(state: State, seat: object) -> int:
+    """``seat`` itself if it is a seat of ``state``'s match, else a ``RulesError``."""
     n = state.rules.players
     if type(seat) is not int or not 0 <= seat < n:
         raise RulesError(f"seat must be an int in 0..{n - 1}, not {seat!r}")
@@ -37,7 +38,7 @@ def view(state: State, seat: int) -> View:
     >>> view.face_down, view.draw_count
     (((True, True, True), (True, True, True), (True, True, True)), 50)
     """
-    seat = _seat(state, seat)
+    seat = checked_seat(state, seat)
     if state.phase == "choose":  # BB-4, BB-21: others' choices stay hidden
         face_up = tuple(u if s == seat else EMPTY for s, u in enumerate(state.face_up))
         hand_counts = tuple(
@@ -85,7 +86,7 @@ def redeal_hidden(state: State, seat: int, *, seed: int) -> State:
     >>> bb.view(other, 1) == bb.view(state, 1), other.hands[1] == state.hands[1]
     (True, True)
     """
-    seat = _seat(state, seat)
+    seat = checked_seat(state, seat)
     _check_seed(seed)
     choosing = state.phase == "choose"
     others = [s for s in range(state.rules.players) if s != seat]
