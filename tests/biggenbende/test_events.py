@@ -124,16 +124,16 @@ def test_bb11_a_face_down_card_that_cannot_be_played_is_shown_to_its_owner_only(
     state = start([(), (6,), (7,)], face_down=rows, discard=(5,))
     assert told(state, TurnFaceDown(0), 0) == (
         FaceDownTurned(0, 0, 2, False),
-        PileTaken(0, 1, blind=True),
+        PileTaken(0, 2, blind=True),
     )
     assert told(state, TurnFaceDown(0), 1) == (
         FaceDownTurned(0, 0, None, False),
-        PileTaken(0, 1, blind=True),
+        PileTaken(0, 2, blind=True),
     )
     assert told(state, TurnFaceDown(0), 1)[1].rule == "BB-11"
     assert text(state, TurnFaceDown(0), 0) == [
         "you turn face-down card 0: 2, not playable",
-        "you take the turned card and the pile (1 card)",
+        "you take the turned card and the pile (2 cards)",
     ]
     assert text(state, TurnFaceDown(0), 2)[0] == "seat 0 turns face-down card 0: not playable"
 

@@ -187,7 +187,7 @@ class PileTaken:
     seat: int
     """The seat that took the pile."""
     count: int
-    """The cards of the discard pile taken (the turned card not counted)."""
+    """The cards taken into the hand: the discard pile, and the turned card if ``blind``."""
     blind: bool
     """Whether the pile came with a face-down card that could not be played."""
 
@@ -498,7 +498,7 @@ def _moved(before: State, move: Move, end: State, seat: int, ended: bool) -> lis
             shown = card if seat == mover else None
             return [
                 FaceDownTurned(mover, position, shown, playable=False),
-                PileTaken(mover, len(discard), blind=True),
+                PileTaken(mover, len(discard) + 1, blind=True),
             ]
         told.append(FaceDownTurned(mover, position, card, playable=True))
         value, count, source = card, 1, "face_down"
