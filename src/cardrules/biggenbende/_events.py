@@ -10,7 +10,7 @@ to the seat that turned it (BB-11).
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal, TypeAlias
+from typing import ClassVar, Final, Literal, TypeAlias
 
 import attrs
 
@@ -51,11 +51,21 @@ __all__ = [
 
 Source: TypeAlias = Literal["hand", "face_up", "face_down"]
 
-_SOURCE_RULES: dict[str, str] = {"hand": "BB-7", "face_up": "BB-10", "face_down": "BB-11"}
+
+class _Told:
+    """The base of every event: ``str(event)`` is its text told to nobody in particular."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return render_event(self, None)  # type: ignore[arg-type]
+
+
+_SOURCE_RULES: Final[dict[str, str]] = {"hand": "BB-7", "face_up": "BB-10", "face_down": "BB-11"}
 
 
 @attrs.frozen
-class FaceUpChosen:
+class FaceUpChosen(_Told):
     """
     ``seat`` laid three cards face up (BB-4); ``values`` is ``None`` for another
     seat's choice while some seat has still to choose.
@@ -72,12 +82,9 @@ class FaceUpChosen:
     rule: ClassVar[str] = "BB-4"
     """The rule of the face-up choice."""
 
-    def __str__(self) -> str:
-        return render_event(self, None)
-
 
 @attrs.frozen
-class FaceUpShown:
+class FaceUpShown(_Told):
     """
     Every seat has chosen: all face-up rows are shown (BB-4).
 
@@ -91,12 +98,9 @@ class FaceUpShown:
     rule: ClassVar[str] = "BB-4"
     """The rule of the face-up choice."""
 
-    def __str__(self) -> str:
-        return render_event(self, None)
-
 
 @attrs.frozen
-class FaceDownTurned:
+class FaceDownTurned(_Told):
     """
     ``seat`` turned the face-down card at ``position`` (BB-11); ``playable`` says
     whether it could be played. ``value`` is ``None`` for a card that could not be
@@ -117,12 +121,9 @@ class FaceDownTurned:
     rule: ClassVar[str] = "BB-11"
     """The rule of the face-down cards."""
 
-    def __str__(self) -> str:
-        return render_event(self, None)
-
 
 @attrs.frozen
-class Played:
+class Played(_Told):
     """
     ``seat`` played ``count`` cards of ``value`` from ``source``: the hand (BB-7),
     the face-up cards (BB-10) or one face-down card (BB-11).
@@ -146,12 +147,9 @@ class Played:
         """BB-7 for a play from the hand, BB-10 from the face-up cards, BB-11 face down."""
         return _SOURCE_RULES[self.source]
 
-    def __str__(self) -> str:
-        return render_event(self, None)
-
 
 @attrs.frozen
-class Drew:
+class Drew(_Told):
     """
     ``seat`` drew ``count`` cards after playing from the hand (BB-8); ``values``
     only when told to that seat, else ``None``.
@@ -169,12 +167,9 @@ class Drew:
     rule: ClassVar[str] = "BB-8"
     """The rule of the draw."""
 
-    def __str__(self) -> str:
-        return render_event(self, None)
-
 
 @attrs.frozen
-class PileTaken:
+class PileTaken(_Told):
     """
     ``seat`` took the discard pile's ``count`` cards into the hand: with no legal
     play (BB-9), or with a face-down card it could not play (``blind``, BB-11).
@@ -196,12 +191,9 @@ class PileTaken:
         """BB-11 with a turned face-down card, else BB-9."""
         return "BB-11" if self.blind else "BB-9"
 
-    def __str__(self) -> str:
-        return render_event(self, None)
-
 
 @attrs.frozen
-class Burned:
+class Burned(_Told):
     """
     The discard pile was removed from the round: by an 8 (BB-13) or by three
     identical cards on top (BB-12). ``count`` cards left the round.
@@ -223,12 +215,9 @@ class Burned:
         """BB-13 for 8s, else BB-12."""
         return "BB-13" if self.value == BURN else "BB-12"
 
-    def __str__(self) -> str:
-        return render_event(self, None)
-
 
 @attrs.frozen
-class PlaysAgain:
+class PlaysAgain(_Told):
     """
     ``seat`` burned the pile and plays again (BB-16).
 
@@ -241,12 +230,9 @@ class PlaysAgain:
     rule: ClassVar[str] = "BB-16"
     """The rule of effects and burns."""
 
-    def __str__(self) -> str:
-        return render_event(self, None)
-
 
 @attrs.frozen
-class Skipped:
+class Skipped(_Told):
     """
     ``seat`` played 4s and ``skipped`` misses a turn (BB-14).
 
@@ -261,12 +247,9 @@ class Skipped:
     rule: ClassVar[str] = "BB-14"
     """The rule of the 4s."""
 
-    def __str__(self) -> str:
-        return render_event(self, None)
-
 
 @attrs.frozen
-class Reversed:
+class Reversed(_Told):
     """
     ``seat`` played 11s: play goes the other way now (BB-15).
 
@@ -281,12 +264,9 @@ class Reversed:
     rule: ClassVar[str] = "BB-15"
     """The rule of the 11s."""
 
-    def __str__(self) -> str:
-        return render_event(self, None)
-
 
 @attrs.frozen
-class WentOut:
+class WentOut(_Told):
     """
     ``seat`` has no cards left and is out of the round, in ``place`` (BB-17).
 
@@ -301,12 +281,9 @@ class WentOut:
     rule: ClassVar[str] = "BB-17"
     """The rule of going out."""
 
-    def __str__(self) -> str:
-        return render_event(self, None)
-
 
 @attrs.frozen
-class RoundCut:
+class RoundCut(_Told):
     """
     The turn limit cut round ``round`` after ``moves`` moves (BB-20).
 
@@ -321,12 +298,9 @@ class RoundCut:
     rule: ClassVar[str] = "BB-20"
     """The rule of the turn limit."""
 
-    def __str__(self) -> str:
-        return render_event(self, None)
-
 
 @attrs.frozen
-class RoundEnded:
+class RoundEnded(_Told):
     """
     Round ``round`` is over and paid (BB-18).
 
@@ -347,12 +321,9 @@ class RoundEnded:
     rule: ClassVar[str] = "BB-18"
     """The rule of the round score."""
 
-    def __str__(self) -> str:
-        return render_event(self, None)
-
 
 @attrs.frozen
-class MatchEnded:
+class MatchEnded(_Told):
     """
     The match is over (BB-19): ``winners`` hold the most chips.
 
@@ -369,12 +340,9 @@ class MatchEnded:
     rule: ClassVar[str] = "BB-19"
     """The rule of the end of the match."""
 
-    def __str__(self) -> str:
-        return render_event(self, None)
-
 
 @attrs.frozen
-class RoundStarted:
+class RoundStarted(_Told):
     """
     Round ``round`` is dealt; ``starter`` leads, clockwise (BB-5).
 
@@ -388,9 +356,6 @@ class RoundStarted:
     """Its starting seat."""
     rule: ClassVar[str] = "BB-5"
     """The rule of who starts."""
-
-    def __str__(self) -> str:
-        return render_event(self, None)
 
 
 Event: TypeAlias = (
@@ -412,7 +377,7 @@ Event: TypeAlias = (
 )
 """Any Biggenbende event."""
 
-EVENT_TYPES: tuple[type[Event], ...] = (
+EVENT_TYPES: Final[tuple[type[Event], ...]] = (
     FaceUpChosen,
     FaceUpShown,
     FaceDownTurned,
@@ -490,6 +455,7 @@ def _moved(before: State, move: Move, end: State, seat: int, ended: bool) -> lis
     if type(move) is PickUp:
         return [PileTaken(mover, len(discard), blind=False)]  # BB-9
     told: list[Event] = []
+    source: Source
     if type(move) is TurnFaceDown:
         position = move.position
         card: int = before.face_down[mover][position]  # type: ignore[assignment]
@@ -505,7 +471,7 @@ def _moved(before: State, move: Move, end: State, seat: int, ended: bool) -> lis
     else:
         value, count = move.value, move.count  # type: ignore[union-attr]
         source = "hand" if before.hands[mover] != EMPTY else "face_up"  # BB-7, BB-10
-    told.append(Played(mover, value, count, source))  # type: ignore[arg-type]
+    told.append(Played(mover, value, count, source))
     if source == "hand" and before.draw:  # BB-8: the drawer alone sees the card
         drawn = before.draw[-1:]
         told.append(Drew(mover, len(drawn), drawn if seat == mover else None))
