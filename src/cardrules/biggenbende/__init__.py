@@ -1,5 +1,6 @@
 """
-Biggenbende (Richard Borg's *Pig Pile*), the shedding game of RULES.md BB-1 to BB-21.
+Biggenbende (Richard Borg's *Pig Pile*): the shedding game of the rules BB-1 to
+BB-21 on the Biggenbende docs page.
 
 80 cards: six of each value 1..12 and eight jokers (BB-1); 3 to 6 players (BB-2); a
 supply of 40 chips (BB-3). Each round every player gets three face-down cards and
@@ -16,7 +17,9 @@ skip the next player (BB-14); 11s reverse the direction (BB-15). Players go out 
 order and the round ends when the second one does (BB-17); it pays 3, 2, then 1
 chip, 0 to those with the most cards left (BB-18). The match lasts five rounds or
 until the supply runs out (BB-19); a round is cut after ``max_turns_per_round``
-moves (BB-20). :func:`view` shows what a seat may know (BB-21).
+moves (BB-20). :func:`view` shows what a seat may know (BB-21), and :func:`events`
+what a seat saw happen in a move, as data (:data:`Event`) or as text
+(:func:`render_event`).
 
 Cards are values: ``JOKER == 0`` and 1..12. Sets of cards are *count tuples*
 indexed by value; piles are tuples of values with the top card last.
@@ -31,19 +34,39 @@ indexed by value; piles are tuples of values with the top card last.
 
 from __future__ import annotations
 
+from cardrules.biggenbende._checks import check_state, check_view
+from cardrules.biggenbende._deal import new_game
+from cardrules.biggenbende._events import (
+    EVENT_TYPES as _EVENT_TYPES,
+)
+from cardrules.biggenbende._events import (
+    Burned,
+    Drew,
+    Event,
+    FaceDownTurned,
+    FaceUpChosen,
+    FaceUpShown,
+    MatchEnded,
+    PileTaken,
+    Played,
+    PlaysAgain,
+    Reversed,
+    RoundCut,
+    RoundEnded,
+    RoundStarted,
+    Skipped,
+    WentOut,
+    events,
+    render_event,
+)
 from cardrules.biggenbende._greedy import heuristic as _heuristic
 from cardrules.biggenbende._play import (
     apply,
-    check_state,
-    check_view,
     is_over,
     legal_moves,
-    new_game,
     outcome,
     players,
-    redeal_hidden,
     to_move,
-    view,
 )
 from cardrules.biggenbende._state import (
     JOKER,
@@ -57,31 +80,53 @@ from cardrules.biggenbende._state import (
     TurnFaceDown,
     View,
 )
+from cardrules.biggenbende._state import (
+    RULE_IDS as _RULE_IDS,
+)
 from cardrules.biggenbende._text import render_move as _render_move
 from cardrules.biggenbende._text import render_view as _render_view
+from cardrules.biggenbende._view import redeal_hidden, view
 from cardrules.game import GameSpec as _GameSpec
 
 __all__ = [
+    "Burned",
     "ChooseFaceUp",
     "Deal",
+    "Drew",
+    "Event",
+    "FaceDownTurned",
+    "FaceUpChosen",
+    "FaceUpShown",
     "GAME",
     "JOKER",
+    "MatchEnded",
     "Move",
     "PickUp",
+    "PileTaken",
     "Play",
+    "Played",
+    "PlaysAgain",
+    "Reversed",
+    "RoundCut",
+    "RoundEnded",
+    "RoundStarted",
     "Rules",
+    "Skipped",
     "State",
     "TurnFaceDown",
     "View",
+    "WentOut",
     "apply",
     "check_state",
     "check_view",
+    "events",
     "is_over",
     "legal_moves",
     "new_game",
     "outcome",
     "players",
     "redeal_hidden",
+    "render_event",
     "to_move",
     "view",
 ]
@@ -107,5 +152,9 @@ GAME = _GameSpec(
     render_view=_render_view,
     render_move=_render_move,
     heuristic=_heuristic,
+    rule_ids=_RULE_IDS,
+    events=events,
+    render_event=render_event,
+    event_types=_EVENT_TYPES,
 )
 """The Biggenbende :class:`~cardrules.Game` object, as registered."""

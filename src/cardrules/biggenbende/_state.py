@@ -40,6 +40,30 @@ VALUES: Final = 13
 MAX_COPIES: Final = 64
 """The largest ``copies_per_value`` and ``jokers`` a ``Rules`` accepts."""
 
+# The numbers of the rules, named once (the rule IDs are on the Biggenbende docs page).
+HAND_SIZE: Final = 7
+"""Cards dealt to each hand, three of them then laid face up (BB-4)."""
+ROW_SIZE: Final = 3
+"""Face-down cards in each row, and face-up cards each seat chooses (BB-4)."""
+BURN_RUN: Final = 3
+"""Identical cards on top of the discard pile that remove it (BB-12)."""
+SKIP: Final = 4
+"""The value whose play skips the next player (BB-14)."""
+BURN: Final = 8
+"""The value whose play removes the discard pile (BB-13)."""
+REVERSE: Final = 11
+"""The value whose play reverses the direction (BB-15)."""
+OUT_TO_END: Final = 2
+"""Players out when the round ends (BB-17)."""
+PLACE_CHIPS: Final = (3, 2)
+"""Chips for the first and the second player out (BB-18)."""
+REST_CHIPS: Final = 1
+"""Chips for every other player, but those tied for most cards left (BB-18)."""
+MOST_CARDS_CHIPS: Final = 0
+"""Chips for the players tied for most cards left (BB-18)."""
+RULE_IDS: Final = tuple(f"BB-{n}" for n in range(1, 22))
+"""Every rule ID of Biggenbende, in order: BB-1 .. BB-21."""
+
 Phase: TypeAlias = Literal["choose", "play", "over"]
 
 
@@ -72,7 +96,7 @@ def _optional_positive(_inst: object, attr: attrs.Attribute[Any], value: Any) ->
 @attrs.frozen
 class Rules:
     """
-    The options of a Biggenbende match (RULES.md BB-1 to BB-3, BB-19, BB-20).
+    The options of a Biggenbende match (BB-1 to BB-3, BB-19, BB-20).
 
     Raises:
         RulesError: for a player count outside 3..6 (BB-2), an option out of
@@ -101,7 +125,7 @@ class Rules:
 
     def __attrs_post_init__(self) -> None:
         size = 12 * self.copies_per_value + self.jokers
-        if size < 10 * self.players:
+        if size < (ROW_SIZE + HAND_SIZE) * self.players:
             raise RulesError(
                 f"a deck of {size} cards cannot deal 10 cards to each of {self.players} "
                 "players (BB-4)"
