@@ -231,9 +231,9 @@ def test_play_biggenbende_quit_save_resume_and_replay(run: Any, tmp_path: Path) 
     assert first.code == 0
     assert "face up joker joker 10" in first.out  # the second choice
     # BB-4: seat 1's choice is hidden from seat 0 until seat 2, the last, has chosen.
-    assert "seat 1 (random): chooses 3 cards to lay face up" in first.out
-    assert "seat 1 (random): face up" not in first.out
-    assert re.search(r"seat 2 \(random\): face up .*; every face-up card is shown now", first.out)
+    assert "seat 1 (random): seat 1 chooses 3 cards to lay face up" in first.out
+    assert "seat 1 (random): seat 1 lays" not in first.out
+    assert re.search(r"seat 2 \(random\): seat 2 lays .* face up; face up now: seat 0 ", first.out)
     assert "saved the game" in first.out
     record = cardrules.loads(path.read_text())
     done = len(record.moves)
@@ -349,8 +349,8 @@ def test_play_hides_the_face_up_choices_made_before_yours(run: Any) -> None:
         "play", "biggenbende", "--players", "3", "--seed", "4", "--seat", "2", stdin="q\n\n"
     )
     assert result.code == 0
-    assert "seat 0 (greedy): chooses 3 cards to lay face up" in result.out
-    assert "seat 1 (greedy): chooses 3 cards to lay face up" in result.out
+    assert "seat 0 (greedy): seat 0 chooses 3 cards to lay face up" in result.out
+    assert "seat 1 (greedy): seat 1 chooses 3 cards to lay face up" in result.out
     assert "): face up" not in result.out
     # What the bots chose (seen once seat 2 has chosen too) was not printed before.
     assert "face up joker joker 10" not in result.out
@@ -358,16 +358,21 @@ def test_play_hides_the_face_up_choices_made_before_yours(run: Any) -> None:
     after = run(
         "play", "biggenbende", "--players", "3", "--seed", "4", "--seat", "2", stdin="1\nq\n\n"
     )
-    assert "seat 2 (you): face up joker 6 7; every face-up card is shown now" in after.out
+    assert (
+        "seat 2 (you): you lay joker 6 7 face up; face up now: seat 0 joker joker 10" in after.out
+    )
     assert "seat 0: hand 2 cards | face up joker joker 10 |" in after.out
     assert "seat 1: hand 4 cards | face up joker joker 8 |" in after.out
 
 
 def test_play_after_your_choice_the_face_up_cards_are_shown(run: Any) -> None:
     result = run("play", "biggenbende", "--players", "3", "--seed", "4", stdin="1\nq\n\n")
-    assert "seat 0 (you): face up joker joker 2\n" in result.out
-    assert "seat 1 (greedy): chooses 3 cards to lay face up" in result.out
-    assert "seat 2 (greedy): face up joker 12 12; every face-up card is shown now" in result.out
+    assert "seat 0 (you): you lay joker joker 2 face up\n" in result.out
+    assert "seat 1 (greedy): seat 1 chooses 3 cards to lay face up" in result.out
+    assert (
+        "seat 2 (greedy): seat 2 lays joker 12 12 face up; face up now: seat 0 joker joker 2"
+        in result.out
+    )
 
 
 @pytest.mark.parametrize("answer", ["²", "1.0", "+1", "٣٣", "1 2"])
@@ -383,7 +388,7 @@ def test_play_odd_digits_are_asked_again(run: Any, answer: str) -> None:
 
 def test_play_a_unicode_decimal_number_is_a_number(run: Any) -> None:
     result = run("play", "biggenbende", "--players", "3", "--seed", "4", stdin="٣\nq\n\n")
-    assert "seat 0 (you): face up joker 2 2" in result.out  # move 3
+    assert "seat 0 (you): you lay joker 2 2 face up" in result.out  # move 3
 
 
 def test_a_long_move_list_is_laid_out_in_columns() -> None:
@@ -465,10 +470,15 @@ def test_play_shows_round_ends_burns_and_face_down_cards(run: Any) -> None:
     assert re.search(
         r"; round 1 is over, chips won: seat 0 \+\d, seat 1 \+\d, seat 2 \+\d", bb.out
     )
-    assert re.search(r": play \d+ x \d+; the pile is removed \(\d+ cards?\)", bb.out)
-    assert re.search(r": pick up the pile \(\d+ cards?\)", bb.out)
-    assert re.search(r": turn face-down card \d: (joker|\d+), played", bb.out)
-    assert re.search(r": turn face-down card \d: not playable, picks it up", bb.out)
+    # Told by the game's events: burns (BB-12, BB-13), pick-ups (BB-9), blind face-down
+    # cards (BB-11), played or not.
+    burn = r"plays? \d+ x \d+ from [a-z -]+; (\w+ draws? 1 card; )?"
+    assert re.search(burn + r"(three \d+s burn|an 8 burns) the pile: \d+ cards? removed", bb.out)
+    assert re.search(r"picks? up the pile \(\d+ cards?\)", bb.out)
+    assert re.search(r"turns? face-down card \d: (joker|\d+); \w+ plays? 1 x", bb.out)
+    assert re.search(
+        r"turns? face-down card \d: (\d+, )?not playable; \w+ takes? the turned card", bb.out
+    )
     al = run("play", "allegra", "--players", "3", "--seed", "2", stdin="1\n" * 3000)
     assert al.code == 0
     assert "seat 0 (you): reveal p1.r0c3 (9)" in al.out
@@ -528,7 +538,7 @@ def test_replay_prints_every_move(run: Any, tmp_path: Path) -> None:
     assert result.code == 0
     lines = result.out.splitlines()
     assert lines[0] == "biggenbende: 3 players, seed 12, 30 moves"
-    assert lines[1].strip().startswith("1. seat 0: face up")
+    assert lines[1].strip().startswith("1. seat 0: you lay")
     assert lines[30].strip().startswith("30. seat")
 
 
