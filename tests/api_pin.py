@@ -25,6 +25,7 @@ import difflib
 import enum
 import functools
 import importlib
+import importlib.util
 import inspect
 import pkgutil
 import re
@@ -61,12 +62,19 @@ _ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
 def public_modules() -> list[str]:
     """
     The names of the public modules: ``cardrules``, every module under it whose dotted
-    name has no part starting with ``_``, and every registered game's package.
+    name has no part starting with ``_``, and the package of every registered game that
+    cardrules itself holds.
 
     >>> public_modules()[:3]
     ['cardrules', 'cardrules.allegra', 'cardrules.beggar']
     """
-    names = {"cardrules", *(f"cardrules.{game}" for game in cardrules.GAMES)}
+    names = {"cardrules"}
+    # Games registered from other packages are theirs to pin; ours live in cardrules.<name>.
+    names.update(
+        f"cardrules.{game}"
+        for game in cardrules.GAMES
+        if importlib.util.find_spec(f"cardrules.{game}") is not None
+    )
     for info in pkgutil.walk_packages(cardrules.__path__, "cardrules."):
         if not any(part.startswith("_") for part in info.name.split(".")):
             names.add(info.name)
