@@ -30,7 +30,7 @@ from cardrules.serialize import (
     to_data,
 )
 
-__version__ = "0.1.0.dev0"
+__version__ = "0.2.0"
 
 __all__ = [
     "AnyGame",
