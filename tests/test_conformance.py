@@ -111,7 +111,9 @@ class _Said:
 
 def _with_events(events: Any) -> AnyGame:
     game = cardrules.get_game("biggenbende")
-    return _broken(game, events=events, event_types=(_Said,), rule_ids=("BB-6",))
+    return _broken(
+        game, events=events, event_types=(_Said,), render_event=None, rule_ids=("BB-6",)
+    )
 
 
 def test_check_game_accepts_events_that_say_only_what_the_seat_saw() -> None:

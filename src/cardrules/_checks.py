@@ -15,9 +15,13 @@ cardrules.errors.InvalidStateError: state.current: expected an int 0..3, got Tru
 
 from __future__ import annotations
 
-from cardrules.errors import InvalidStateError
+from typing import Any, TypeVar
 
-__all__ = ["bad", "check_int", "check_seat", "check_tuple"]
+from cardrules.errors import InvalidStateError, WrongTypeError
+
+__all__ = ["bad", "check_int", "check_seat", "check_tuple", "expect"]
+
+_T = TypeVar("_T")
 
 
 def bad(path: str, what: str) -> InvalidStateError:
@@ -72,3 +76,27 @@ def check_tuple(value: object, path: str, length: int | None = None) -> tuple[ob
     if length is not None and len(value) != length:
         raise bad(path, f"expected {length} entries, got {len(value)}")
     return value
+
+
+def expect(obj: Any, cls: type[_T], what: str) -> _T:
+    """
+    ``obj`` itself if it is a ``cls``; else :class:`~cardrules.errors.WrongTypeError`
+    (also a ``TypeError``) naming ``what`` was expected and what came instead.
+
+    Public functions call it first on what they are given, so that a view passed as a
+    state, another game's state or ``None`` fails clearly instead of deep inside.
+
+    >>> expect(None, int, "a beggar State")
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.WrongTypeError: expected a beggar State, got NoneType
+    """
+    if isinstance(obj, cls):
+        return obj
+    kind = type(obj)
+    name = (
+        kind.__name__
+        if kind.__module__ == "builtins"
+        else f"{kind.__module__}.{kind.__qualname__}"
+    )
+    raise WrongTypeError(f"expected {what}, got {name}")

@@ -19,7 +19,9 @@ __all__ = [
     "IllegalMoveError",
     "InvalidStateError",
     "RulesError",
+    "NotationError",
     "SerializationError",
+    "WrongTypeError",
 ]
 
 
@@ -33,7 +35,8 @@ class IllegalMoveError(CardrulesError):
     """
     A move that is not legal in the given state.
 
-    The message names the move, the rule (a RULES.md ID such as ``BB-6``) and the
+    The message names the move, the rule (a rule ID such as ``BB-6``, an anchor on the
+    game's docs page) and the
     reason. The same facts are kept as attributes.
     """
 
@@ -88,3 +91,42 @@ class InvalidStateError(CardrulesError):
     A state that breaks an invariant of its game (cards not conserved, an index
     out of range, ...), found when loading or checking it.
     """
+
+
+class WrongTypeError(CardrulesError, TypeError):
+    """
+    A public function was given the wrong kind of object: a view where a state belongs,
+    another game's state, ``None``, ...
+
+    It is also a :class:`TypeError`. The message names what was expected and what came.
+
+    >>> issubclass(WrongTypeError, TypeError)
+    True
+    """
+
+
+class NotationError(SerializationError):
+    """
+    A position string that cannot be read; ``column`` is the 1-based column of the first
+    bad character.
+
+    >>> str(NotationError("expected a card", text="2C XX", column=4))
+    "column 4: expected a card: '2C XX'"
+    """
+
+    def __init__(self, message: str, *, text: str, column: int) -> None:
+        self.column = column
+        """The 1-based column of the first bad character."""
+        self.text = text
+        """The text that was read (at most 200 characters are kept)."""
+        shown = text if len(text) <= 60 else text[:57] + "..."
+        super().__init__(f"column {column}: {message}: {shown!r}")
+        self.text = text[:200]
+
+    def __reduce__(self) -> Any:
+        message = str(self).split(": ", 1)[1].rsplit(": ", 1)[0]
+        return (_rebuild_notation, (message, self.text, self.column))
+
+
+def _rebuild_notation(message: str, text: str, column: int) -> NotationError:
+    return NotationError(message, text=text, column=column)

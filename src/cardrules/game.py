@@ -17,14 +17,17 @@ True
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Generic, Literal, Protocol, TypeVar, runtime_checkable
 
 import attrs
 
 __all__ = [
+    "ActionSpace",
     "AnyGame",
     "Command",
+    "Notation",
+    "Observation",
     "Event",
     "Game",
     "GameSpec",
@@ -41,7 +44,6 @@ S = TypeVar("S")
 M = TypeVar("M")
 V = TypeVar("V")
 R = TypeVar("R")
-R_co = TypeVar("R_co", covariant=True)
 
 Kind = Literal["state", "view", "move", "record", "rules", "outcome", "event", "value"]
 """What a saved document holds (the ``type`` key of its envelope)."""
@@ -104,6 +106,58 @@ class Upgrade:
 
 
 @attrs.frozen
+class Notation(Generic[S, V]):
+    """
+    A game's text notation for positions, like FEN in chess: ``format_state`` and
+    ``parse_state`` (and the same for views) are an exact pair.
+
+    ``parse_*`` checks what it reads as :func:`cardrules.loads` does and raises
+    :class:`~cardrules.errors.NotationError` with the column of the first bad character.
+    """
+
+    format_state: Callable[[S], str]
+    """The whole truth of a state as one line of text."""
+    parse_state: Callable[[str], S]
+    """The state that text stands for."""
+    format_view: Callable[[V], str]
+    """A view as one line of text."""
+    parse_view: Callable[[str], V]
+    """The view that text stands for."""
+
+
+@attrs.frozen
+class ActionSpace(Generic[M]):
+    """
+    A fixed numbering of every move a game can offer under one ``Rules``: for
+    reinforcement learning and search. ``decode(encode(move)) == move`` for every move
+    that ``legal_moves`` can return, and every ``encode`` is in ``range(size)``.
+    """
+
+    size: int
+    """How many actions there are."""
+    encode: Callable[[M], int]
+    """The action number of a move."""
+    decode: Callable[[int], M]
+    """The move of an action number."""
+
+
+@attrs.frozen
+class Observation(Generic[V]):
+    """
+    A fixed-shape numeric encoding of a view, relative to its seat (the seat itself
+    first), for learning agents. ``encode`` returns ``prod(shape)`` floats in row-major
+    order, plain Python (numpy comes from the ``rl`` extra, in the core).
+    """
+
+    shape: tuple[int, ...]
+    """The shape of the encoding."""
+    encode: Callable[[V], Sequence[float]]
+    """The encoding of a view, flat."""
+    layout: tuple[tuple[str, int], ...] = ()
+    """What the flat entries mean, in order: ``(name, length)`` pairs."""
+
+
+@attrs.frozen
 class Command:
     """
     A command line subcommand that a game adds (``cardrules NAME ...``).
@@ -125,7 +179,7 @@ class Command:
 
 
 @runtime_checkable
-class Game(Protocol[S, M, V, R_co]):
+class Game(Protocol[S, M, V, R]):
     """
     What every game offers, as one object (``module.GAME``).
 
@@ -147,7 +201,7 @@ class Game(Protocol[S, M, V, R_co]):
         """Bumped whenever the same seed and moves could give a different game."""
 
     @property
-    def Rules(self) -> type[R_co]:  # noqa: N802 - mirrors the module attribute
+    def Rules(self) -> type[R]:  # noqa: N802 - mirrors the module attribute
         """The game's frozen ``Rules`` class; ``Rules()`` gives the defaults."""
 
     @property
@@ -262,6 +316,36 @@ class Game(Protocol[S, M, V, R_co]):
     def commands(self) -> tuple[Command, ...]:
         """Extra command line subcommands of the game."""
 
+    @property
+    def notation(self) -> Notation[S, V] | None:
+        """The game's position notation (see :class:`Notation`), or ``None``."""
+
+    @property
+    def smaller(self) -> Callable[[S], Iterable[S]] | None:
+        """``smaller(state)``: explicit positions a little smaller than ``state`` (fewer
+        cards, shorter piles), each valid, for shrinking a failing case; or ``None``."""
+
+    @property
+    def actions(self) -> Callable[[R], ActionSpace[M]] | None:
+        """``actions(rules)``: the game's :class:`ActionSpace` under ``rules``."""
+
+    @property
+    def observation(self) -> Callable[[R], Observation[V]] | None:
+        """``observation(rules)``: the game's :class:`Observation` under ``rules``."""
+
+    @property
+    def returns(self) -> Callable[[S], tuple[tuple[int, ...], ...]] | None:
+        """``returns(state)``: the score change of every seat in each round played so
+        far (chips or points), one tuple per round."""
+
+    @property
+    def utility_bounds(self) -> Callable[[R], tuple[int, int]] | None:
+        """``utility_bounds(rules)``: the lowest and highest final score of a seat."""
+
+    @property
+    def max_moves(self) -> Callable[[R], int] | None:
+        """``max_moves(rules)``: no game under ``rules`` lasts more moves than this."""
+
 
 AnyGame = Game[Any, Any, Any, Any]
 """A game of any types: what :func:`cardrules.get_game` returns."""
@@ -342,6 +426,22 @@ class GameSpec(Generic[S, M, V, R]):
     """Scores moves for ``GreedyBot``, or ``None``."""
     commands: tuple[Command, ...] = attrs.field(default=(), kw_only=True)
     """Extra command line subcommands."""
+    notation: Notation[S, V] | None = attrs.field(default=None, kw_only=True)
+    """The position notation, or ``None``."""
+    smaller: Callable[[S], Iterable[S]] | None = attrs.field(default=None, kw_only=True)
+    """Smaller explicit positions, for shrinking, or ``None``."""
+    actions: Callable[[R], ActionSpace[M]] | None = attrs.field(default=None, kw_only=True)
+    """The action space under some rules, or ``None``."""
+    observation: Callable[[R], Observation[V]] | None = attrs.field(default=None, kw_only=True)
+    """The observation encoding under some rules, or ``None``."""
+    returns: Callable[[S], tuple[tuple[int, ...], ...]] | None = attrs.field(
+        default=None, kw_only=True
+    )
+    """Score changes per round, or ``None``."""
+    utility_bounds: Callable[[R], tuple[int, int]] | None = attrs.field(default=None, kw_only=True)
+    """The lowest and highest final score, or ``None``."""
+    max_moves: Callable[[R], int] | None = attrs.field(default=None, kw_only=True)
+    """The longest possible game in moves, or ``None``."""
 
     def __repr__(self) -> str:
         return f"<Game {self.name!r} rules_version={self.rules_version}>"

@@ -301,14 +301,19 @@ def _check_events(game: AnyGame, state: Any, move: Any, where: str) -> None:
             if not isinstance(text, str) or not text:
                 raise _fail(f"{where}: event {event!r} renders as {text!r}")
         seen_after = game.view(after, seat)
-        # Another legal move that the seat cannot tell apart from this one (the same
-        # view after it) must be told the same way: events do not reveal hidden moves.
+        # A hidden choice (BB-4): another legal move that the mover can tell apart from
+        # this one afterwards, but the seat cannot, must be told to the seat the same way.
+        mover = game.to_move(state)
+        mover_after = game.view(after, mover) if mover is not None else None
         for alternative in game.legal_moves(state)[:8]:
-            if alternative == move:
+            if alternative == move or mover is None or mover == seat:
                 continue
             alt_after = game.apply(state, alternative)
-            same_view = game.view(alt_after, seat) == seen_after
-            if same_view and events(state, alternative, alt_after, seat) != told:
+            hidden = (
+                game.view(alt_after, seat) == seen_after
+                and game.view(alt_after, mover) != mover_after
+            )
+            if hidden and events(state, alternative, alt_after, seat) != told:
                 raise _fail(
                     f"{where}: seat {seat} is told {move!r} and {alternative!r} apart, "
                     "though its view after them is the same: the events leak the move"
