@@ -40,20 +40,10 @@ Outcome(scores=(192, 182, 345), winners=frozenset({1}), reason='normal', cut_rou
 
 from __future__ import annotations
 
+from cardrules.allegra._checks import check_state, check_view
+from cardrules.allegra._deal import new_game
 from cardrules.allegra._geometry import area, areas_of
-from cardrules.allegra._play import (
-    apply,
-    check_state,
-    check_view,
-    is_over,
-    legal_moves,
-    new_game,
-    outcome,
-    players,
-    redeal_hidden,
-    to_move,
-    view,
-)
+from cardrules.allegra._play import apply, is_over, legal_moves, outcome, players, to_move
 from cardrules.allegra._state import (
     CARD_VALUES,
     DEFAULT_DECK,
@@ -76,6 +66,7 @@ from cardrules.allegra._state import (
     Take,
     View,
 )
+from cardrules.allegra._view import redeal_hidden, view
 from cardrules.game import GameSpec as _GameSpec
 
 __all__ = [
