@@ -90,6 +90,7 @@ from cardrules.allegra._state import (
     Take,
     View,
 )
+from cardrules.allegra._upgrade import UPGRADES as _UPGRADES
 from cardrules.allegra._view import redeal_hidden, view
 from cardrules.game import GameSpec as _GameSpec
 
@@ -173,5 +174,7 @@ GAME = _GameSpec(
     render_event=render_event,
     event_types=_EVENT_TYPES,
     rule_ids=_RULE_IDS,
+    format_version=2,
+    upgrades=_UPGRADES,
 )
 """The Allegra :class:`~cardrules.Game` object (registry name ``"allegra"``)."""

@@ -143,7 +143,8 @@ def check_state(state: State) -> None:
     the seat to play (AL-9); a finished game after its last round with every card
     face up (AL-10, AL-12); no turn counted during the setup and each cut round
     listed once (AL-13); no triple showing after a completed action, and
-    mid-exchange only one through the card just placed (AL-8).
+    mid-exchange only one through the card just placed (AL-8); ``deck_public`` a bool,
+    ``False`` in the setup and once the game is over (AL-11: only a draw rebuilds).
 
     >>> from cardrules.allegra import new_game
     >>> check_state(new_game(seed=4))
@@ -212,6 +213,14 @@ def check_state(state: State) -> None:
             f"hand are not those of Rules.deck (AL-1): {wrong}",
         )
     _check_rounds(state, "state", rules, phase)
+    if type(state.deck_public) is not bool:
+        raise bad("state.deck_public", f"{state.deck_public!r} is not a bool")
+    if state.deck_public and phase in ("reveal", "over"):
+        raise bad(
+            "state.deck_public",
+            "must be False in the setup and at the game end: only a draw rebuilds the deck "
+            "(AL-11)",
+        )
     for name in ("knock_queue", "knockers", "passers"):
         for k, q in enumerate(getattr(state, name)):
             check_seat(q, f"state.{name}[{k}]", n)
@@ -316,8 +325,9 @@ def check_view(view: View) -> None:
     only during the exchange (AL-7, AL-14); and, as :func:`check_state` checks
     them, what each phase needs, the knock window (AL-7), the setup reveals (AL-4),
     the end of the round (AL-9), the rounds, scores and turn limit (AL-12, AL-13) and
-    no triple showing (AL-8). Face-down values, the deck order and a hand the seat
-    does not hold cannot be checked.
+    no triple showing (AL-8); the deck's cards, when shown, as many as the deck holds,
+    ascending and only during a round (AL-11). Face-down values, the deck order and a
+    hand the seat does not hold cannot be checked.
 
     >>> from cardrules.allegra import new_game, view
     >>> import attrs
@@ -402,13 +412,27 @@ def check_view(view: View) -> None:
         )
     if view.hand is not None:
         count("view.hand", view.hand)
+    total = sum(counts) + hidden + deck_count + (hand_count if view.hand is None else 0)
+    deck_cards = view.deck_cards
+    if deck_cards is not None:
+        # AL-11: after a rebuild the deck's cards are known, in ascending order; they
+        # are counted among the cards seen, and in the total as the deck.
+        for k, card in enumerate(check_tuple(deck_cards, "view.deck_cards", deck_count)):
+            count(f"view.deck_cards[{k}]", card)
+        if list(deck_cards) != sorted(deck_cards):
+            raise bad("view.deck_cards", "must list the deck's cards in ascending order")
+        if phase in ("reveal", "over"):
+            raise bad(
+                "view.deck_cards",
+                "must be None in the setup and at the game end: only a draw rebuilds the "
+                "deck (AL-11)",
+            )
     for k, (have, most) in enumerate(zip(counts, rules.deck, strict=True)):
         if have > most:
             raise bad(
                 "view",
                 f"{have} cards of value {CARD_VALUES[k]} seen, Rules.deck has {most} (AL-1)",
             )
-    total = sum(counts) + hidden + deck_count + (hand_count if view.hand is None else 0)
     if total != sum(rules.deck):
         raise bad(
             "view.deck_count",

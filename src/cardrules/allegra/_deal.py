@@ -138,6 +138,7 @@ def _start_round(
         turns=0,
         scores=scores,
         cut_rounds=cut_rounds,
+        deck_public=False,
     )
 
 
@@ -255,6 +256,7 @@ def _next_state(
         turns=turns,
         scores=s.scores,
         cut_rounds=s.cut_rounds,
+        deck_public=s.deck_public,
     )
 
 
@@ -313,4 +315,5 @@ def _finish_round(
         turns=s.turns + 1,
         scores=scores,
         cut_rounds=cut_rounds,
+        deck_public=False,
     )

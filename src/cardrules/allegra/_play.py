@@ -366,6 +366,7 @@ def _ap_reveal(s: State, move: Reveal) -> State:
         turns=0,
         scores=s.scores,
         cut_rounds=s.cut_rounds,
+        deck_public=False,  # AL-4: nothing is drawn during the setup
     )
 
 
@@ -375,10 +376,13 @@ def _ap_draw(s: State, move: Draw) -> State:
     rules = s.rules
     n = rules.players
     deck, discard, rng = s.deck, s.discard, s.rng
+    public = s.deck_public
     if not deck:
-        # AL-11: the discard pile but its top card becomes the new deck.
+        # AL-11: the discard pile but its top card becomes the new deck; which cards
+        # it holds is public from now on in this round, their order is not (AL-14).
         rest, state = _shuffle(rng.state, discard[:-1])
         deck, discard, rng = tuple(rest), discard[-1:], Rng(state)
+        public = True
     drawn = deck[0]
     deck = deck[1:]
     queue: tuple[int, ...] = ()
@@ -413,6 +417,7 @@ def _ap_draw(s: State, move: Draw) -> State:
         turns=s.turns,
         scores=s.scores,
         cut_rounds=s.cut_rounds,
+        deck_public=public,
     )
 
 

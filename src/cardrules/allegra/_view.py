@@ -19,7 +19,9 @@ def view(state: State, seat: int) -> View:
 
     Face-up cards, the discard pile, removed cards, the drawn card, knocks and passes
     and the counts of deck and hand are public; face-down cards and the deck order are
-    hidden from everyone; a knocker's card in hand is seen by that knocker only.
+    hidden from everyone; a knocker's card in hand is seen by that knocker only. After
+    an AL-11 rebuild the cards of the deck are public (``deck_cards``, ascending), their
+    order is not.
 
     Raises:
         ~cardrules.RulesError: for a seat out of range.
@@ -58,6 +60,7 @@ def view(state: State, seat: int) -> View:
         turns=state.turns,
         scores=state.scores,
         cut_rounds=state.cut_rounds,
+        deck_cards=tuple(sorted(state.deck)) if state.deck_public else None,
     )
 
 
@@ -67,7 +70,10 @@ def redeal_hidden(state: State, seat: int, *, seed: int) -> State:
 
     Every face-down card, the deck and (unless ``seat`` holds it) a knocker's card in
     hand are shuffled together with ``Rng(seed)`` and dealt back keeping the counts;
-    the RNG becomes the generator after that shuffle.
+    the RNG becomes the generator after that shuffle. When the cards of the deck are
+    public (``State.deck_public``, after an AL-11 rebuild) they stay in the deck: the
+    face-down cards and a hidden hand are shuffled among themselves, then the deck's
+    order with the generator after that shuffle.
 
     Raises:
         ~cardrules.RulesError: for a seat or seed out of range.
@@ -84,13 +90,20 @@ def redeal_hidden(state: State, seat: int, *, seed: int) -> State:
     down = [i for i, c in enumerate(cards) if c is not None and not state.face_up[i]]
     hide_hand = state.hand is not None and state.receiver != seat
     pool: list[int] = [cards[i] for i in down]  # type: ignore[misc]
-    pool.extend(state.deck)
+    public = state.deck_public
+    if not public:
+        pool.extend(state.deck)
     if hide_hand:
         pool.append(state.hand)  # type: ignore[arg-type]
     shuffled, rng = _shuffle(Rng(seed).state, pool)
     for k, i in enumerate(down):
         cards[i] = shuffled[k]
     nd = len(down)
-    deck = tuple(shuffled[nd : nd + len(state.deck)])
+    if public:
+        # AL-11, AL-14: everyone knows which cards the deck holds, not their order.
+        order, rng = _shuffle(rng, state.deck)
+        deck = tuple(order)
+    else:
+        deck = tuple(shuffled[nd : nd + len(state.deck)])
     hand = shuffled[-1] if hide_hand else state.hand
     return attrs.evolve(state, rng=Rng(rng), cards=tuple(cards), deck=deck, hand=hand)
