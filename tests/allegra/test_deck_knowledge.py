@@ -141,6 +141,36 @@ def test_v1_states_upgrade_to_checked_states_that_play_the_same(name: str) -> No
     assert al.outcome(state) == al.outcome(old)
 
 
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_the_upgrade_derives_a_rebuild_from_the_rng_from_round_2_on(players: int) -> None:
+    # AL-4, AL-11: a small deck is rebuilt often; every state of a seeded game, saved
+    # without the new field, upgrades to True only where a rebuild happened, and to
+    # the truth for every state of round 2 on whose deck is not a few last cards.
+    total = 12 * players + 6  # a deck of 5 cards after the deal: rebuilt again and again
+    deck = [total // 13 + (k < total % 13) for k in range(13)]
+    rules = Rules(players=players, deck=tuple(deck))
+    derived = {True: 0, False: 0}
+    for seed in range(3):
+        state = al.new_game(rules, seed=seed)
+        rng = seed
+        while not al.is_over(state):
+            data = _CONV.unstructure(state)
+            del data["deck_public"]
+            upgraded = _CONV.structure(state_v1_to_v2(data), al.State)
+            assert upgraded == attrs.evolve(state, deck_public=upgraded.deck_public)
+            al.check_state(upgraded)
+            if upgraded.deck_public:
+                assert state.deck_public  # never a rebuild that did not happen
+            elif state.round >= 2 and len(state.deck) >= 4:
+                assert not state.deck_public
+            derived[upgraded.deck_public] += 1
+            moves = al.legal_moves(state)
+            k, rng = _below(rng, len(moves))
+            state = al.apply(state, moves[k])
+    assert derived[True] > 0
+    assert derived[False] > 0
+
+
 @pytest.mark.parametrize("name", _named("record"))
 def test_v1_record_starts_upgrade_and_replay_to_the_same_outcome(name: str) -> None:
     text = (_V1 / name).read_text()

@@ -1,5 +1,6 @@
 """
-Allegra: a Golf relative for 2 to 6 players with shared columns (RULES.md AL-1..AL-14).
+Allegra: a Golf relative for 2 to 6 players with shared columns (rules AL-1..AL-14 of the
+Allegra docs page).
 
 - **AL-1** 120 cards valued -1..11 (``Rules.deck`` holds the counts).
 - **AL-2** 2 to 6 players.
