@@ -1,7 +1,7 @@
 """
 A plain reference implementation of Allegra, driven in lockstep with the engine.
 
-The reference below is written from RULES.md AL-1..AL-14 and the documented decisions of
+The reference below is written from rules AL-1..AL-14 and the documented decisions of
 ``docs/games/allegra.md`` only, never from the engine's code: mutable lists, obvious loops,
 its own area arithmetic (AL-3), triple finder (AL-8), knock window (AL-7), end of round
 (AL-9), scoring (AL-10), deck rebuild (AL-11, mirroring the documented use of the RNG),

@@ -1,5 +1,5 @@
 """
-Scripted situations, one or more per rule of RULES.md (AL-1 .. AL-14).
+Scripted situations, one or more per rule AL-1 .. AL-14 of the Allegra docs page.
 
 Layouts are written one string per seat: rows split by ``/``, ``*`` marks a face-up
 card (see ``helpers.make_layout``). Places print as ``p<owner>.r<row>c<col>``.

@@ -1,5 +1,6 @@
 """
-Allegra: a Golf relative for 2 to 6 players with shared columns (RULES.md AL-1..AL-14).
+Allegra: a Golf relative for 2 to 6 players with shared columns (rules AL-1..AL-14 of the
+Allegra docs page).
 
 - **AL-1** 120 cards valued -1..11 (``Rules.deck`` holds the counts).
 - **AL-2** 2 to 6 players.
@@ -40,21 +41,35 @@ Outcome(scores=(192, 182, 345), winners=frozenset({1}), reason='normal', cut_rou
 
 from __future__ import annotations
 
+from cardrules.allegra._checks import check_state, check_view
+from cardrules.allegra._deal import new_game
+from cardrules.allegra._event_types import EVENT_TYPES as _EVENT_TYPES
+from cardrules.allegra._event_types import RULE_IDS as _RULE_IDS
+from cardrules.allegra._event_types import (
+    DeckRebuilt,
+    Discarded,
+    Drew,
+    Event,
+    Exchanged,
+    GameOver,
+    Given,
+    Ignored,
+    Knocked,
+    Passed,
+    Placed,
+    Revealed,
+    RoundCut,
+    RoundEnding,
+    RoundScored,
+    RoundStarted,
+    Swapped,
+    Took,
+    TripleRemoved,
+)
+from cardrules.allegra._events import events, render_event
 from cardrules.allegra._geometry import area, areas_of
 from cardrules.allegra._greedy import heuristic as _heuristic
-from cardrules.allegra._play import (
-    apply,
-    check_state,
-    check_view,
-    is_over,
-    legal_moves,
-    new_game,
-    outcome,
-    players,
-    redeal_hidden,
-    to_move,
-    view,
-)
+from cardrules.allegra._play import apply, is_over, legal_moves, outcome, players, to_move
 from cardrules.allegra._state import (
     CARD_VALUES,
     DEFAULT_DECK,
@@ -79,41 +94,64 @@ from cardrules.allegra._state import (
 )
 from cardrules.allegra._text import render_move as _render_move
 from cardrules.allegra._text import render_view as _render_view
+from cardrules.allegra._upgrade import UPGRADES as _UPGRADES
+from cardrules.allegra._view import redeal_hidden, view
 from cardrules.game import GameSpec as _GameSpec
 
 __all__ = [
     "CARD_VALUES",
     "DEFAULT_DECK",
     "GAME",
+    "DeckRebuilt",
     "Discard",
+    "Discarded",
     "Draw",
+    "Drew",
+    "Event",
     "Exchange",
+    "Exchanged",
+    "GameOver",
     "Give",
+    "Given",
     "Ignore",
+    "Ignored",
     "Knock",
+    "Knocked",
     "Layout",
     "Move",
     "Pass",
+    "Passed",
     "Phase",
     "Place",
+    "Placed",
     "Reveal",
+    "Revealed",
+    "RoundCut",
+    "RoundEnding",
+    "RoundScored",
+    "RoundStarted",
     "Rules",
     "Slot",
     "State",
     "Swap",
+    "Swapped",
     "Take",
+    "Took",
+    "TripleRemoved",
     "View",
     "apply",
     "area",
     "areas_of",
     "check_state",
     "check_view",
+    "events",
     "is_over",
     "legal_moves",
     "new_game",
     "outcome",
     "players",
     "redeal_hidden",
+    "render_event",
     "to_move",
     "view",
 ]
@@ -139,5 +177,11 @@ GAME = _GameSpec(
     render_view=_render_view,
     render_move=_render_move,
     heuristic=_heuristic,
+    events=events,
+    render_event=render_event,
+    event_types=_EVENT_TYPES,
+    rule_ids=_RULE_IDS,
+    format_version=2,
+    upgrades=_UPGRADES,
 )
 """The Allegra :class:`~cardrules.Game` object (registry name ``"allegra"``)."""

@@ -456,6 +456,13 @@ class State:
     """The scores of every finished round, one tuple per round (AL-10)."""
     cut_rounds: tuple[int, ...]
     """The rounds (1-based) cut by the turn limit (AL-13)."""
+    deck_public: bool = False
+    """Whether everyone knows which cards the deck holds (format version 2): ``True``
+    from an AL-11 rebuild until the round ends, since the rebuilt deck is the known
+    discard pile but its top card and every card drawn since was seen (AL-6a). Only
+    the order of the deck is hidden then. ``False`` (nothing known beyond the count)
+    in the setup, at the game end and in a round without a rebuild; ``False`` is also
+    the value an upgraded version-1 save gets."""
 
 
 @attrs.frozen
@@ -517,3 +524,6 @@ class View:
     """The scores of every finished round."""
     cut_rounds: tuple[int, ...]
     """The rounds cut by the turn limit."""
+    deck_cards: tuple[int, ...] | None = None
+    """The cards of the deck in ascending order when everyone knows them (after an
+    AL-11 rebuild, see ``State.deck_public``), else ``None``; never their order."""

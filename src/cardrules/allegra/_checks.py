@@ -1,0 +1,529 @@
+"""
+Allegra's invariants: ``check_state`` and ``check_view``.
+
+A loaded state or view may be forged, so nothing is assumed about the types of its
+fields; every error names the broken field and, where one applies, the rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import get_args
+
+import attrs
+
+from cardrules._checks import bad, check_seat, check_tuple
+from cardrules._rng import Rng
+from cardrules.allegra._board import (
+    HIGH_CARD,
+    LOW_CARD,
+    SETUP_REVEALS,
+    _can_exchange,
+    _has_card,
+    _has_face_down,
+    _triples,
+)
+from cardrules.allegra._geometry import GRID, SLOTS, TABLES, Tables, index
+from cardrules.allegra._state import CARD_VALUES, Phase, Rules, Slot, State, View
+from cardrules.errors import RulesError
+
+__all__ = ["check_state", "check_view"]
+
+_PHASES: frozenset[str] = frozenset(get_args(Phase))
+"""Every phase a state or view can be in."""
+
+
+def _check_rules(rules: object, where: str) -> Rules:
+    """The rules of a state or view, validated afresh (a loaded value may be forged)."""
+    if not isinstance(rules, Rules):
+        raise bad(f"{where}.rules", "not an allegra.Rules")
+    try:
+        # Rebuilding runs the field validators and the AL-11 deck-size check alike.
+        Rules(**attrs.asdict(rules, recurse=False))
+    except RulesError as exc:
+        raise bad(f"{where}.rules", str(exc)) from None
+    return rules
+
+
+def _check_rounds(obj: State | View, where: str, rules: Rules, phase: str) -> None:
+    """
+    The parts a state and a view share: the discard pile exists until the end, the
+    round and the finished rounds' scores and cuts (AL-12, AL-13), the seat to move.
+
+    Args:
+        obj: the state or view; ``where`` names it in messages (``"state"``).
+        rules: its (checked) rules.
+        phase: its (checked) phase.
+    """
+    n = rules.players
+    if phase != "over" and not obj.discard:
+        raise bad(f"{where}.discard", "the discard pile is empty")
+    if type(obj.round) is not int or not 1 <= obj.round <= rules.rounds:
+        raise bad(f"{where}.round", f"{obj.round!r} is not a round of 1..{rules.rounds}")
+    finished = obj.round if phase == "over" else obj.round - 1
+    if not isinstance(obj.scores, tuple) or len(obj.scores) != finished:
+        raise bad(f"{where}.scores", f"must hold the scores of {finished} finished rounds")
+    for r, row in enumerate(obj.scores):
+        if not isinstance(row, tuple) or len(row) != n or any(type(x) is not int for x in row):
+            raise bad(f"{where}.scores[{r}]", f"must be a tuple of {n} ints")
+    if not isinstance(obj.cut_rounds, tuple) or any(
+        type(r) is not int or not 1 <= r <= finished for r in obj.cut_rounds
+    ):
+        raise bad(f"{where}.cut_rounds", "must hold finished round numbers")
+    if list(obj.cut_rounds) != sorted(set(obj.cut_rounds)):
+        raise bad(f"{where}.cut_rounds", "must list each cut round once, in order (AL-13)")
+    if phase == "over" and obj.round != rules.rounds:
+        raise bad(f"{where}.round", f"the game ends after round {rules.rounds} (AL-12)")
+    check_seat(obj.current, f"{where}.current", n)
+
+
+def _check_knock_window(
+    obj: State | View, where: str, n: int, phase: str, cards: Sequence[int | None], t: Tables
+) -> None:
+    """
+    The knock window (AL-7), the same in a state and a view: each other seat whose area
+    holds a card is asked once, in turn order from the drawer's next, and only after a
+    draw with 3 or more players.
+
+    Args:
+        obj: the state or view; ``where`` names it in messages (``"state"``).
+        n: the number of players.
+        phase: its (checked) phase.
+        cards: the card on each place (anything but ``None`` where a card lies).
+        t: the precomputed tables of this player count.
+    """
+    current = obj.current
+    asked = obj.knock_queue + obj.knockers + obj.passers
+    if len(set(asked)) != len(asked):
+        raise bad(f"{where}.knock_queue", "a seat is asked twice in the knock window (AL-7)")
+    if (phase == "knock") != bool(obj.knock_queue):
+        raise bad(f"{where}.knock_queue", "must be non-empty exactly in the knock window")
+    if phase == "give" and not obj.knockers:
+        raise bad(f"{where}.knockers", "the drawer answers knocks only when someone knocked")
+    # AL-7: a knock window follows every draw with 3 or more players; it asks each other
+    # seat whose area holds a card once, in turn order from the drawer's next.
+    if n < 3 or phase not in ("knock", "give", "place", "exchange", "drawn"):
+        if asked:
+            why = "knocking needs 3 or more players" if n < 3 else "no knock window is open"
+            raise bad(f"{where}.knock_queue", f"no seat can knock or pass: {why} (AL-7)")
+    else:
+        order = [q for q in t.others[current] if _has_card(t.areas[q], cards)]
+        done = len(order) - len(obj.knock_queue)
+        rank = {q: k for k, q in enumerate(order)}
+        if done < 0 or tuple(order[done:]) != obj.knock_queue:
+            raise bad(
+                f"{where}.knock_queue",
+                f"must be the seats still to answer of {tuple(order)}, in turn order (AL-7)",
+            )
+        if (
+            set(obj.knockers + obj.passers) != set(order[:done])
+            or [rank[q] for q in obj.knockers] != sorted(rank[q] for q in obj.knockers)
+            or [rank[q] for q in obj.passers] != sorted(rank[q] for q in obj.passers)
+        ):
+            raise bad(
+                f"{where}.knockers",
+                f"the knocks and passes must be the answers of {tuple(order[:done])}, "
+                "each seat once, in turn order (AL-7)",
+            )
+
+
+def check_state(state: State) -> None:
+    """
+    Raise :class:`~cardrules.InvalidStateError` if ``state`` breaks an invariant.
+
+    Checked: the rules; lengths and indices; every card of ``Rules.deck`` accounted
+    for across grids, deck, discard pile, removed cards, the drawn card and a
+    knocker's hand (AL-1); no card face up on a removed place; as many removed cards
+    as removed places (AL-8); what each phase needs (the seat to move, the drawn card,
+    the exchange); the knock window (AL-7: only with 3 or more players, the seats
+    still to answer and the knocks and passes made are exactly the other seats whose
+    area holds a card, each once, in turn order from the drawer's next; the receiver
+    knocked, an exchange with it is possible and the given card lies face up); no
+    face-down card in the ender's area and the last turns left matching the ender and
+    the seat to play (AL-9); a finished game after its last round with every card
+    face up (AL-10, AL-12); no turn counted during the setup and each cut round
+    listed once (AL-13); no triple showing after a completed action, and
+    mid-exchange only one through the card just placed (AL-8); ``deck_public`` a bool,
+    ``False`` in the setup and once the game is over (AL-11: only a draw rebuilds).
+
+    >>> from cardrules.allegra import new_game
+    >>> check_state(new_game(seed=4))
+    """
+    if not isinstance(state, State):
+        raise bad("state", f"not an allegra.State: {type(state).__name__}")
+    rules = _check_rules(state.rules, "state")
+    if not isinstance(state.rng, Rng):
+        raise bad("state.rng", "not an Rng")
+    n = rules.players
+    t = TABLES[n]
+    m = n * GRID
+    cards, face_up = state.cards, state.face_up
+    if not isinstance(cards, tuple) or len(cards) != m:
+        raise bad("state.cards", f"must be a tuple of {m} places")
+    if not isinstance(face_up, tuple) or len(face_up) != m:
+        raise bad("state.face_up", f"must be a tuple of {m} flags")
+    counts = [0] * len(CARD_VALUES)
+
+    def count(path: str, value: object) -> None:
+        if type(value) is not int or not LOW_CARD <= value <= HIGH_CARD:
+            raise bad(path, f"{value!r} is not a card value ({LOW_CARD}..{HIGH_CARD})")
+        counts[value - LOW_CARD] += 1
+
+    empty = 0
+    for i in range(m):
+        c, up = cards[i], face_up[i]
+        if type(up) is not bool:
+            raise bad(f"state.face_up[{i}]", f"{up!r} is not a bool")
+        if c is None:
+            empty += 1
+            if up:
+                raise bad(f"state.face_up[{i}]", f"the removed place {SLOTS[i]} is face up")
+        else:
+            count(f"state.cards[{i}]", c)
+    for name in ("deck", "discard", "removed"):
+        pile = check_tuple(getattr(state, name), f"state.{name}")
+        for k, card in enumerate(pile):
+            count(f"state.{name}[{k}]", card)
+    if len(state.removed) != empty:
+        raise bad(
+            "state.removed",
+            f"{len(state.removed)} removed cards but {empty} removed places (AL-8)",
+        )
+    phase = state.phase
+    if phase not in _PHASES:
+        raise bad("state.phase", f"unknown phase {phase!r}")
+    drawn_phases = ("knock", "give", "place", "drawn")
+    if (state.drawn is not None) != (phase in drawn_phases):
+        raise bad("state.drawn", f"must be {'a card' if phase in drawn_phases else 'None'}")
+    if state.drawn is not None:
+        count("state.drawn", state.drawn)
+    if (state.hand is not None) != (phase == "exchange"):
+        raise bad("state.hand", "a card only during the exchange (AL-7)")
+    if state.hand is not None:
+        count("state.hand", state.hand)
+    if counts != list(rules.deck):
+        wrong = "; ".join(
+            f"value {CARD_VALUES[k]}: {have} held, Rules.deck has {want}"
+            for k, (have, want) in enumerate(zip(counts, rules.deck, strict=True))
+            if have != want
+        )
+        raise bad(
+            "state",
+            "the cards across grids, deck, discard pile, removed cards, drawn card and "
+            f"hand are not those of Rules.deck (AL-1): {wrong}",
+        )
+    _check_rounds(state, "state", rules, phase)
+    if type(state.deck_public) is not bool:
+        raise bad("state.deck_public", f"{state.deck_public!r} is not a bool")
+    if state.deck_public and phase in ("reveal", "over"):
+        raise bad(
+            "state.deck_public",
+            "must be False in the setup and at the game end: only a draw rebuilds the deck "
+            "(AL-11)",
+        )
+    for name in ("knock_queue", "knockers", "passers"):
+        for k, q in enumerate(getattr(state, name)):
+            check_seat(q, f"state.{name}[{k}]", n)
+            if q == state.current:
+                raise bad(f"state.{name}[{k}]", "the drawer cannot knock (AL-7)")
+    _check_knock_window(state, "state", n, phase, cards, t)
+    if phase in ("place", "exchange"):
+        if state.receiver not in state.knockers:
+            raise bad("state.receiver", "the card goes to a seat that knocked (AL-7)")
+    elif state.receiver is not None:
+        raise bad("state.receiver", "must be None outside the exchange")
+    if (state.placed is not None) != (phase == "exchange"):
+        raise bad("state.placed", "a place only during exchange step 2")
+    if state.placed is not None:
+        p = state.placed
+        if not isinstance(p, Slot) or p.owner >= n:
+            raise bad("state.placed", f"{p!r} is not a place of this game")
+        if index(p) not in t.area_sets[state.receiver]:  # type: ignore[index]
+            raise bad("state.placed", "must lie in the receiver's area")
+        if cards[index(p)] is None or not face_up[index(p)]:
+            raise bad("state.placed", "the given card lies face up there (AL-7)")
+    if phase in ("place", "exchange") and not _can_exchange(
+        t.areas[state.receiver],  # type: ignore[index]
+        t.areas[state.current],
+        cards,
+    ):
+        raise bad("state.receiver", "no exchange is possible with the receiver (AL-7)")
+    left = state.reveals_left
+    if phase == "reveal":
+        if left not in range(1, SETUP_REVEALS + 1):
+            raise bad("state.reveals_left", "must be 1 or 2 during the setup (AL-4)")
+        if not _has_face_down(t.areas[state.current], cards, face_up):
+            raise bad("state.current", "the revealing seat has no face-down card (AL-4)")
+    elif left != 0:
+        raise bad("state.reveals_left", "must be 0 outside the setup")
+    if state.ender is not None:
+        check_seat(state.ender, "state.ender", n)
+    if type(state.last_turns) is not int or not 0 <= state.last_turns < n:
+        raise bad("state.last_turns", f"must be an int from 0 to {n - 1}")
+    if (state.ender is None or phase == "over") and state.last_turns != 0:
+        raise bad("state.last_turns", "must be 0 unless the round is ending (AL-9)")
+    if state.ender is not None and phase != "over" and state.last_turns == 0:
+        raise bad("state.last_turns", "the round is ending: some last turns remain (AL-9)")
+    if state.ender is not None and phase == "reveal":
+        raise bad("state.ender", "nobody can end the round during the setup (AL-9)")
+    if state.ender is not None and _has_face_down(t.areas[state.ender], cards, face_up):
+        # Cards only ever turn face up, so the ender's area stays without face-down cards.
+        raise bad("state.ender", f"seat {state.ender}'s area has a face-down card (AL-9)")
+    if (
+        state.ender is not None
+        and phase != "over"
+        and state.last_turns != (state.ender - state.current) % n
+    ):
+        raise bad(
+            "state.last_turns",
+            f"seat {state.ender} ended the round and seat {state.current} is to play: "
+            f"{(state.ender - state.current) % n} turns remain, not {state.last_turns} (AL-9)",
+        )
+    if phase == "over" and any(
+        c is not None and not up for c, up in zip(cards, face_up, strict=True)
+    ):
+        raise bad("state.face_up", "every card lies face up once the game is over (AL-10)")
+    limit = rules.max_turns_per_round
+    if type(state.turns) is not int or state.turns < 0:
+        raise bad("state.turns", "must be an int >= 0")
+    if limit is not None and phase != "over" and state.turns >= limit:
+        raise bad("state.turns", f"the round should have been cut at {limit} turns (AL-13)")
+    if phase == "reveal" and state.turns != 0:
+        raise bad("state.turns", "no turn is played during the setup reveals (AL-13)")
+    if phase not in ("exchange", "over"):
+        shown = _triples(t, cards, face_up, range(m))
+        if shown:
+            names = ", ".join(str(SLOTS[i]) for i in sorted(shown))
+            raise bad("state.cards", f"a triple is showing (AL-8): {names}")
+    elif phase == "exchange":
+        # Mid-exchange only a line through the card just placed can be pending.
+        here = index(state.placed)  # type: ignore[arg-type]
+        for w in t.windows:
+            a, b, c = w
+            if (
+                here not in w
+                and face_up[a]
+                and face_up[b]
+                and face_up[c]
+                and cards[a] == cards[b] == cards[c]
+            ):
+                names = ", ".join(str(SLOTS[i]) for i in w)
+                raise bad("state.cards", f"a triple is showing (AL-8): {names}")
+
+
+def check_view(view: View) -> None:
+    """
+    Raise :class:`~cardrules.InvalidStateError` if ``view`` is inconsistent in itself.
+
+    Checked from the view alone: the rules; the seat and every seat index in range;
+    one entry per place in ``cards`` and ``face_down`` (``12 * players``), card
+    values in ``-1..11`` and no place both face up and face down; as many removed
+    cards as removed places (AL-8); the cards seen (face up, discard pile, removed,
+    drawn, the hand if shown) never more of a value than ``Rules.deck`` holds, and
+    with the counted hidden cards (face-down cards, the deck, a hand not shown)
+    exactly ``Rules.deck`` (AL-1); the hand shown only to the receiver and counted
+    only during the exchange (AL-7, AL-14); and, as :func:`check_state` checks
+    them, what each phase needs, the knock window (AL-7), the setup reveals (AL-4),
+    the end of the round (AL-9), the rounds, scores and turn limit (AL-12, AL-13) and
+    no triple showing (AL-8); the deck's cards, when shown, as many as the deck holds,
+    ascending and only during a round (AL-11). Face-down values, the deck order and a
+    hand the seat does not hold cannot be checked.
+
+    >>> from cardrules.allegra import new_game, view
+    >>> import attrs
+    >>> seen = view(new_game(Rules(players=3), seed=1), 2)
+    >>> check_view(seen)
+    >>> check_view(attrs.evolve(seen, deck_count=-1))
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.InvalidStateError: view.deck_count: must be an int >= 0, not -1
+    """
+    if not isinstance(view, View):
+        raise bad("view", f"not an allegra.View: {type(view).__name__}")
+    rules = _check_rules(view.rules, "view")
+    n = rules.players
+    t = TABLES[n]
+    m = n * GRID
+    check_seat(view.seat, "view.seat", n)
+    shown, down = view.cards, view.face_down
+    if not isinstance(shown, tuple) or len(shown) != m:
+        raise bad("view.cards", f"must be a tuple of {m} places")
+    if not isinstance(down, tuple) or len(down) != m:
+        raise bad("view.face_down", f"must be a tuple of {m} flags")
+    counts = [0] * len(CARD_VALUES)
+
+    def count(path: str, value: object) -> None:
+        if type(value) is not int or not LOW_CARD <= value <= HIGH_CARD:
+            raise bad(path, f"{value!r} is not a card value ({LOW_CARD}..{HIGH_CARD})")
+        counts[value - LOW_CARD] += 1
+
+    # Stand-ins for the state's cards and face_up: a face-down card is some card (its
+    # value is hidden, 0 stands for it) lying face down, so the state's helpers apply.
+    cards: list[int | None] = []
+    face_up: list[bool] = []
+    hidden = 0
+    for i in range(m):
+        c, d = shown[i], down[i]
+        if type(d) is not bool:
+            raise bad(f"view.face_down[{i}]", f"{d!r} is not a bool")
+        if c is not None:
+            count(f"view.cards[{i}]", c)
+            if d:
+                raise bad(f"view.face_down[{i}]", f"{SLOTS[i]} is both face up and face down")
+        hidden += d
+        cards.append(0 if d else c)
+        face_up.append(c is not None)
+    empty = cards.count(None)
+    for name in ("discard", "removed"):
+        pile = check_tuple(getattr(view, name), f"view.{name}")
+        for k, card in enumerate(pile):
+            count(f"view.{name}[{k}]", card)
+    if len(view.removed) != empty:
+        raise bad(
+            "view.removed",
+            f"{len(view.removed)} removed cards but {empty} removed places (AL-8)",
+        )
+    deck_count = view.deck_count
+    if type(deck_count) is not int or deck_count < 0:
+        raise bad("view.deck_count", f"must be an int >= 0, not {deck_count!r}")
+    phase = view.phase
+    if phase not in _PHASES:
+        raise bad("view.phase", f"unknown phase {phase!r}")
+    drawn_phases = ("knock", "give", "place", "drawn")
+    if (view.drawn is not None) != (phase in drawn_phases):
+        raise bad("view.drawn", f"must be {'a card' if phase in drawn_phases else 'None'}")
+    if view.drawn is not None:
+        count("view.drawn", view.drawn)
+    # AL-7, AL-14: the receiver holds one card in hand during the exchange, seen by the
+    # receiver only.
+    hand_count = view.hand_count
+    if hand_count != (1 if phase == "exchange" else 0) or type(hand_count) is not int:
+        raise bad(
+            "view.hand_count",
+            f"must be {1 if phase == 'exchange' else 0}: a card is in hand only during the "
+            f"exchange (AL-7), not {hand_count!r}",
+        )
+    own_hand = phase == "exchange" and view.seat == view.receiver
+    if (view.hand is not None) != own_hand:
+        raise bad(
+            "view.hand",
+            "must be the card in hand in the receiver's own view during the exchange, "
+            "else None (AL-7, AL-14)",
+        )
+    if view.hand is not None:
+        count("view.hand", view.hand)
+    total = sum(counts) + hidden + deck_count + (hand_count if view.hand is None else 0)
+    deck_cards = view.deck_cards
+    if deck_cards is not None:
+        # AL-11: after a rebuild the deck's cards are known, in ascending order; they
+        # are counted among the cards seen, and in the total as the deck.
+        for k, card in enumerate(check_tuple(deck_cards, "view.deck_cards", deck_count)):
+            count(f"view.deck_cards[{k}]", card)
+        if list(deck_cards) != sorted(deck_cards):
+            raise bad("view.deck_cards", "must list the deck's cards in ascending order")
+        if phase in ("reveal", "over"):
+            raise bad(
+                "view.deck_cards",
+                "must be None in the setup and at the game end: only a draw rebuilds the "
+                "deck (AL-11)",
+            )
+    for k, (have, most) in enumerate(zip(counts, rules.deck, strict=True)):
+        if have > most:
+            raise bad(
+                "view",
+                f"{have} cards of value {CARD_VALUES[k]} seen, Rules.deck has {most} (AL-1)",
+            )
+    if total != sum(rules.deck):
+        raise bad(
+            "view.deck_count",
+            f"the grids, deck, discard pile, removed cards, drawn card and hand hold {total} "
+            f"cards, Rules.deck has {sum(rules.deck)} (AL-1)",
+        )
+    _check_rounds(view, "view", rules, phase)
+    current: int = view.current
+    for name in ("knock_queue", "knockers", "passers"):
+        seats = check_tuple(getattr(view, name), f"view.{name}")
+        for k, q in enumerate(seats):
+            check_seat(q, f"view.{name}[{k}]", n)
+            if q == current:
+                raise bad(f"view.{name}[{k}]", "the drawer cannot knock (AL-7)")
+    _check_knock_window(view, "view", n, phase, cards, t)
+    receiver = view.receiver
+    if phase in ("place", "exchange"):
+        if receiver not in view.knockers:
+            raise bad("view.receiver", "the card goes to a seat that knocked (AL-7)")
+    elif receiver is not None:
+        raise bad("view.receiver", "must be None outside the exchange")
+    placed = view.placed
+    if (placed is not None) != (phase == "exchange"):
+        raise bad("view.placed", "a place only during exchange step 2")
+    if placed is not None:
+        if not isinstance(placed, Slot) or placed.owner >= n:
+            raise bad("view.placed", f"{placed!r} is not a place of this game")
+        if index(placed) not in t.area_sets[receiver]:  # type: ignore[index]
+            raise bad("view.placed", "must lie in the receiver's area")
+        if not face_up[index(placed)]:
+            raise bad("view.placed", "the given card lies face up there (AL-7)")
+    if phase in ("place", "exchange") and not _can_exchange(
+        t.areas[receiver],  # type: ignore[index]
+        t.areas[current],
+        cards,
+    ):
+        raise bad("view.receiver", "no exchange is possible with the receiver (AL-7)")
+    left = view.reveals_left
+    if phase == "reveal":
+        if left not in range(1, SETUP_REVEALS + 1) or type(left) is not int:
+            raise bad("view.reveals_left", "must be 1 or 2 during the setup (AL-4)")
+        if not _has_face_down(t.areas[current], cards, face_up):
+            raise bad("view.current", "the revealing seat has no face-down card (AL-4)")
+    elif left != 0 or type(left) is not int:
+        raise bad("view.reveals_left", "must be 0 outside the setup")
+    ender = view.ender
+    if ender is not None:
+        check_seat(ender, "view.ender", n)
+    last_turns = view.last_turns
+    if type(last_turns) is not int or not 0 <= last_turns < n:
+        raise bad("view.last_turns", f"must be an int from 0 to {n - 1}")
+    if (ender is None or phase == "over") and last_turns != 0:
+        raise bad("view.last_turns", "must be 0 unless the round is ending (AL-9)")
+    if ender is not None:
+        if phase != "over" and last_turns == 0:
+            raise bad("view.last_turns", "the round is ending: some last turns remain (AL-9)")
+        if phase == "reveal":
+            raise bad("view.ender", "nobody can end the round during the setup (AL-9)")
+        if _has_face_down(t.areas[ender], cards, face_up):
+            raise bad("view.ender", f"seat {ender}'s area has a face-down card (AL-9)")
+        if phase != "over" and last_turns != (ender - current) % n:
+            raise bad(
+                "view.last_turns",
+                f"seat {ender} ended the round and seat {current} is to play: "
+                f"{(ender - current) % n} turns remain, not {last_turns} (AL-9)",
+            )
+    if phase == "over" and hidden:
+        raise bad("view.face_down", "every card lies face up once the game is over (AL-10)")
+    limit = rules.max_turns_per_round
+    if type(view.turns) is not int or view.turns < 0:
+        raise bad("view.turns", "must be an int >= 0")
+    if limit is not None and phase != "over" and view.turns >= limit:
+        raise bad("view.turns", f"the round should have been cut at {limit} turns (AL-13)")
+    if phase == "reveal" and view.turns != 0:
+        raise bad("view.turns", "no turn is played during the setup reveals (AL-13)")
+    if phase not in ("exchange", "over"):
+        triple = _triples(t, cards, face_up, range(m))
+        if triple:
+            names = ", ".join(str(SLOTS[i]) for i in sorted(triple))
+            raise bad("view.cards", f"a triple is showing (AL-8): {names}")
+    elif phase == "exchange":
+        # Mid-exchange only a line through the card just placed can be pending.
+        here = index(placed)  # type: ignore[arg-type]
+        for w in t.windows:
+            a, b, c = w
+            if (
+                here not in w
+                and face_up[a]
+                and face_up[b]
+                and face_up[c]
+                and cards[a] == cards[b] == cards[c]
+            ):
+                names = ", ".join(str(SLOTS[i]) for i in w)
+                raise bad("view.cards", f"a triple is showing (AL-8): {names}")
