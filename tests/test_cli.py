@@ -265,8 +265,8 @@ def test_play_allegra_shows_the_areas_and_reads_moves_by_text(run: Any) -> None:
     )
     assert result.code == 0
     assert "p2.c3 | p1.c0 p1.c1 p1.c2 p1.c3" in result.out  # seat 1's shared column
-    assert "seat 1 (you): reveal p1.r0c0" in result.out
-    assert "seat 0 (greedy): reveal" in result.out
+    assert "seat 1 (you): you reveal p1.r0c0" in result.out
+    assert "seat 0 (greedy): seat 0 reveals" in result.out
     assert "not saved" in result.out
 
 
@@ -481,15 +481,16 @@ def test_play_shows_round_ends_burns_and_face_down_cards(run: Any) -> None:
     )
     al = run("play", "allegra", "--players", "3", "--seed", "2", stdin="1\n" * 3000)
     assert al.code == 0
-    assert "seat 0 (you): reveal p1.r0c3 (9)" in al.out
-    assert "seat 0 (you): place the card on p1.r0c3, taking 1 into your hand" in al.out
+    assert "seat 0 (you): you reveal p1.r0c3: 9" in al.out
+    assert "seat 0 (you): you lay 4 on p1.r0c3 and take 1 in hand" in al.out
     assert (
-        "seat 1 (greedy): exchange p0.r0c3 -> p1.r2c3, discarding 8; seat 0 lays 1 on p0.r0c3"
-        in al.out
+        "seat 1 (greedy): seat 1 moves 2 from p0.r0c3 onto p1.r2c3, discarding 8; "
+        "you lay 1 on p0.r0c3" in al.out
     )
-    assert re.search(r"; a triple leaves: (-?\d+ ?){3,}", al.out)
+    assert re.search(r"a triple leaves the round: (p\d\.r\dc\d ?){3} \((-?\d+ ?){3}\)", al.out)
     assert re.search(
-        r"; round 1 is over, scores: seat 0 -?\d+, seat 1 -?\d+, seat 2 -?\d+", al.out
+        r"round 1 is over \(ended by seat \d\), scores: you -?\d+, seat 1 -?\d+, seat 2 -?\d+",
+        al.out,
     )
 
 

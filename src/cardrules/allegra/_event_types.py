@@ -329,8 +329,9 @@ class Placed:
     def text(self, you: int) -> str:
         """The event told to seat ``you``."""
         what = "a face-down card" if self.taken is None else str(self.taken)
+        take = "take" if self.seat == you else "takes"
         return (
-            f"{_verb(self.seat, you, 'lay')} {self.card} on {self.slot} and takes {what} in hand"
+            f"{_verb(self.seat, you, 'lay')} {self.card} on {self.slot} and {take} {what} in hand"
         )
 
     def __str__(self) -> str:
