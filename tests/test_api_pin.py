@@ -115,12 +115,15 @@ def test_a_changed_signature_shows_in_the_diff(
     monkeypatch.setattr(sys.modules["cardrules.cli"], "main", main)
     difference = api_pin.diff(before, api_pin.render())
     changed = [line for line in difference.splitlines() if line[:1] in "+-"]
-    assert changed[2:] == [
-        f"-{line}" for line in before.splitlines() if line.startswith("def main(")
-    ] + [
+    new = (
         "+def main(argv: collections.abc.Sequence[str] | None = None, *, colour: bool = False)"
         " -> int"
-    ]
+    )
+    # The file headers, then exactly the old line of cardrules.cli.main and the new one.
+    assert len(changed) == 4
+    assert changed[2].startswith("-def main(")
+    assert changed[2][1:] in before.splitlines()
+    assert changed[3] == new
 
 
 def test_check_and_write_from_the_command_line(

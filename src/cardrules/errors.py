@@ -18,8 +18,8 @@ __all__ = [
     "GameOverError",
     "IllegalMoveError",
     "InvalidStateError",
-    "RulesError",
     "NotationError",
+    "RulesError",
     "SerializationError",
     "WrongTypeError",
 ]

@@ -8,17 +8,9 @@ is drawn with its shared column (the left neighbour's column 3, AL-3) left of ``
 from __future__ import annotations
 
 from cardrules._render import counted
-from cardrules.allegra._geometry import GRID, index
+from cardrules.allegra._geometry import GRID
 from cardrules.allegra._state import (
-    Discard,
-    Draw,
-    Exchange,
     Move,
-    Place,
-    Reveal,
-    Slot,
-    Swap,
-    Take,
     View,
 )
 
@@ -116,44 +108,3 @@ def render_move(move: Move) -> str:
     'swap the drawn card onto p1.r0c3'
     """
     return str(move)
-
-
-def _value(view: View, slot: Slot) -> str:
-    """`` (7)`` for a face-up card on ``slot`` in ``view``; ``""`` if none is there."""
-    card = view.cards[index(slot)]
-    return "" if card is None else f" ({card})"
-
-
-def _played(move: Move, before: View, after: View) -> str:
-    """
-    A move that was just played, with what it showed, from one seat's views ``before``
-    and ``after`` it: drawn, revealed and discarded cards, triples (AL-8), round ends.
-    """
-    text = str(move)
-    same_round = after.round == before.round
-    if isinstance(move, Draw) and after.drawn is not None:
-        text = f"{text} ({after.drawn})"
-    elif isinstance(move, Reveal) and same_round:
-        text += _value(after, move.slot)
-    elif isinstance(move, Take | Swap) and after.discard:
-        text = f"{text}, discarding {after.discard[-1]}"
-    elif isinstance(move, Discard) and before.drawn is not None:
-        text = f"discard {before.drawn}"
-        if move.reveal is not None:
-            text += f", reveal {move.reveal}" + (_value(after, move.reveal) if same_round else "")
-    elif isinstance(move, Place) and after.hand is not None:
-        text = f"{text}, taking {after.hand} into your hand"
-    elif isinstance(move, Exchange) and same_round:
-        # AL-7 steps 2 and 3: the drawer's old card is discarded, and the knocker's
-        # card in hand lands face up where the drawer took a card.
-        laid = after.cards[index(move.take)]
-        text += f", discarding {after.discard[-1]}; seat {before.receiver} lays "
-        text += f"{'a card' if laid is None else laid} on {move.take}"
-    if same_round and len(after.removed) > len(before.removed):
-        gone = " ".join(str(v) for v in after.removed[len(before.removed) :])
-        text += f"; a triple leaves: {gone}"
-    if not same_round or (after.phase == "over" and before.phase != "over"):
-        scores = after.scores[before.round - 1]
-        shown = ", ".join(f"seat {s} {score}" for s, score in enumerate(scores))
-        text += f"; round {before.round} is over, scores: {shown}"
-    return text

@@ -53,25 +53,3 @@ def render_move(move: Turn) -> str:
     'turn'
     """
     return str(move)
-
-
-def _played(move: Turn, before: View, after: View) -> str:
-    """
-    The card turned, the seats that went out and who took the pile (BM-5, BM-7), from
-    one seat's views ``before`` and ``after`` the move.
-    """
-    text = str(move)
-    if len(after.pile) == len(before.pile) + 1:
-        text = f"{text} {after.pile[-1]}"
-    gone = [s for s, out in enumerate(after.out) if out and not before.out[s]]
-    for seat in gone:
-        text += f"; seat {seat} is out"
-    if after.tricks > before.tricks:
-        # The taker is the one seat whose stack grew: the penalty player of BM-5, the
-        # player who laid the last penalty card when the payer ran out, or the last
-        # player with cards (BM-7).
-        sizes = zip(before.stack_sizes, after.stack_sizes, strict=True)
-        grew = [s for s, (old, new) in enumerate(sizes) if new > old]
-        who = f"seat {grew[0]}" if len(grew) == 1 else "the last penalty player"
-        text += f"; {who} takes the pile ({counted(len(before.pile) + 1, 'card')})"
-    return text

@@ -12,10 +12,7 @@ from collections.abc import Sequence
 from cardrules._render import counted
 from cardrules.biggenbende._state import (
     JOKER,
-    ChooseFaceUp,
     Move,
-    PickUp,
-    TurnFaceDown,
     View,
 )
 
@@ -92,54 +89,3 @@ def render_move(move: Move) -> str:
     ('play 2 x 7', 'face up joker 7 12')
     """
     return str(move)
-
-
-def _round_end(before: View, after: View) -> str:
-    """``; round 2 is over, chips: ...`` when the move ended a round (BB-17, BB-18)."""
-    if after.round == before.round and (after.phase != "over" or before.phase == "over"):
-        return ""
-    chips = zip(before.chips, after.chips, strict=True)
-    won = ", ".join(f"seat {s} +{new - old}" for s, (old, new) in enumerate(chips))
-    return f"; round {before.round} is over, chips won: {won}"
-
-
-def _played(move: Move, before: View, after: View) -> str:
-    """
-    A move that was just played, with what it showed, seen from one seat.
-
-    ``before`` and ``after`` are that seat's views around the move, so nothing the
-    seat may not know is told: another seat's face-up choice stays hidden until
-    every seat has chosen (BB-4); then burns, pick-ups, face-down cards and the end
-    of a round.
-    """
-    text = str(move)
-    mover = before.turn
-    if isinstance(move, ChooseFaceUp):
-        if after.phase == "choose" and after.round == before.round:
-            if mover != before.seat:
-                # BB-4, BB-21: another seat's choice is hidden until every seat has chosen.
-                return f"chooses {len(move.values)} cards to lay face up"
-            return text
-        return f"{text}; every face-up card is shown now"
-    end = _round_end(before, after)
-    if end:
-        return text + end
-    removed = sum(after.removed) - sum(before.removed)
-    burned = f"; the pile is removed ({counted(removed, 'card')})" if removed else ""
-    if isinstance(move, PickUp):
-        return f"{text} ({counted(len(before.discard), 'card')})"
-    if isinstance(move, TurnFaceDown):
-        if len(after.discard) > len(before.discard):
-            return f"{text}: {_card(after.discard[-1])}, played{burned}"
-        if removed:
-            # Played and burned at once: the one card removed beyond the old pile.
-            extra = [
-                v
-                for v in range(len(after.removed))
-                if after.removed[v] - before.removed[v] > before.discard.count(v)
-            ]
-            shown = f"{_card(extra[0])}, " if len(extra) == 1 else ""
-            return f"{text}: {shown}played{burned}"
-        picked = counted(len(before.discard) + 1, "card")
-        return f"{text}: not playable, picks it up with the pile ({picked})"
-    return text + burned

@@ -9,9 +9,8 @@ Everything goes through the :class:`~cardrules.Game` protocol; a game's own comm
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -212,9 +211,8 @@ def told(game: AnyGame, before: Any, move: Any, after: Any, seat: int) -> str:
     A game with :attr:`~cardrules.Game.events` tells it by the seat's events, each
     rendered by :attr:`~cardrules.Game.render_event` (else ``str(event)``) and joined
     by ``"; "``; the events describe the move as the seat saw it (another seat's hidden
-    choice stays hidden). A move with no event is told by its text. A game without
-    events is told by its package's interim "played" text, if it has one, else by
-    the move's text.
+    choice stays hidden). A move with no event, and every move of a game without
+    events, is told by the move's text.
     """
     if game.events is not None:
         render = game.render_event
@@ -223,38 +221,7 @@ def told(game: AnyGame, before: Any, move: Any, after: Any, seat: int) -> str:
             for event in game.events(before, move, after, seat)
         ]
         return "; ".join(texts) if texts else move_text(game, move)
-    played = _played_of(game)
-    if played is not None:
-        try:
-            # The seat's own views: nothing the seat may not know is told.
-            return played(move, game.view(before, seat), game.view(after, seat))
-        except (AttributeError, TypeError, IndexError, KeyError, ValueError):
-            pass
     return move_text(game, move)
-
-
-_PLAYED: dict[str, Callable[[Any, Any, Any], str] | None] = {}
-
-
-def _played_of(game: AnyGame) -> Callable[[Any, Any, Any], str] | None:
-    """
-    INTERIM, until every game tells its moves by ``events``: the game package's
-    ``_text._played(move, before_view, after_view)``, found next to its ``State``
-    class; ``None`` if the package has none.
-    """
-    if game.name in _PLAYED:
-        return _PLAYED[game.name]
-    package = game.State.__module__.rpartition(".")[0]
-    played = None
-    if package:
-        try:
-            module = importlib.import_module(f"{package}._text")
-        except ModuleNotFoundError:
-            module = None
-        found = getattr(module, "_played", None)
-        played = found if callable(found) else None
-    _PLAYED[game.name] = played
-    return played
 
 
 # --------------------------------------------------------------------------- records
