@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 import attrs
@@ -160,6 +160,7 @@ def tournament(
     jobs: int = 1,
     executor: Submitter | None = None,
     chunk: int | None = None,
+    on_result: Callable[[GameResult], object] | None = None,
 ) -> Standings:
     """
     Play ``games`` games between ``bots`` with the seats rotated; return the standings.
@@ -168,7 +169,8 @@ def tournament(
     game ``i`` turns that line-up ``i`` seats, so with ``games`` a multiple of the
     player count each bot plays each seat equally often. Seeds, jobs, executor and
     chunk work as in :func:`~cardrules.simulation.simulate`: the standings are the
-    same wherever the games ran.
+    same wherever the games ran. ``on_result`` is called with every game's result as
+    it comes (for a progress bar).
 
     Raises:
         RulesError: for no bots, more bots than seats, or a bad count.
@@ -193,14 +195,24 @@ def tournament(
         chunk=chunk,
         rotate=True,
     )
+    if on_result is not None:
+        results = _tapped(results, on_result)
     return _standings(resolved, names, lineup, results, seed)
+
+
+def _tapped(
+    results: Iterator[GameResult], on_result: Callable[[GameResult], object]
+) -> Iterator[GameResult]:
+    for result in results:
+        on_result(result)
+        yield result
 
 
 def _standings(
     game: AnyGame,
     names: tuple[str, ...],
     lineup: tuple[str, ...],
-    results: Any,
+    results: Iterable[GameResult],
     seed: int,
 ) -> Standings:
     seats = dict.fromkeys(names, 0)
@@ -209,7 +221,6 @@ def _standings(
     lengths: dict[int, int] = {}
     played = errors = 0
     for result in results:
-        assert isinstance(result, GameResult)
         if result.error is not None:
             errors += 1
             continue
@@ -280,6 +291,7 @@ def plot(standings: Standings, path: str) -> None:
         counts = [c for _, c in standings.lengths]
         if moves:
             right.hist(moves, weights=counts, bins=min(40, len(moves)), color="#55a868")
+        right.yaxis.get_major_locator().set_params(integer=True)
         right.set_xlabel("moves per game")
         right.set_ylabel("games")
         right.set_title(f"game lengths ({standings.games} games)")

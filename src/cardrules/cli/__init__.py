@@ -6,6 +6,8 @@ Commands:
 - ``cardrules play GAME``: play one seat in the terminal against bots.
 - ``cardrules simulate GAME --games N``: let bots play many seeded games and
   print a table of the results.
+- ``cardrules tournament GAME --bots random,greedy --games N``: bots against each
+  other with the seats rotated; win rates with 95% intervals.
 - ``cardrules replay FILE``: check a saved record move by move and print it.
 - every command a registered game adds (:attr:`Game.commands
   <cardrules.Game.commands>`), for example a command that uses the game's own
@@ -40,6 +42,7 @@ import cardrules
 from cardrules.cli import play as _play
 from cardrules.cli import replay as _replay
 from cardrules.cli import simulate as _simulate
+from cardrules.cli import tournament as _tournament
 from cardrules.cli._common import PROG as _PROG
 from cardrules.cli._common import error as _error
 from cardrules.errors import CardrulesError
@@ -47,7 +50,12 @@ from cardrules.game import AnyGame, Command
 
 __all__ = ["main"]
 
-_COMMANDS: tuple[Command, ...] = (_play.COMMAND, _simulate.COMMAND, _replay.COMMAND)
+_COMMANDS: tuple[Command, ...] = (
+    _play.COMMAND,
+    _simulate.COMMAND,
+    _tournament.COMMAND,
+    _replay.COMMAND,
+)
 """The command line's own commands; the games' commands follow them."""
 
 
