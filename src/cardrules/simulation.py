@@ -222,10 +222,13 @@ def simulate(
     names = _bot_names(resolved, rules, bots)
     jobs = min(jobs, max(1, games))
     workers = jobs if executor is None else _workers(executor)
-    size = chunk or max(1, min(256, games // (workers * 8) or 1))
+    # In this process a chunk is one game (results come as they are played); workers
+    # get chunks large enough to keep their overhead small, small enough to balance.
+    parallel = executor is not None or jobs > 1
+    size = chunk or (max(1, min(256, games // (workers * 8) or 1)) if parallel else 1)
     spans = ((start, min(games, start + size)) for start in range(0, games, size))
     args = (resolved.name, rules, names, seed, rotate)
-    if executor is None and jobs == 1:
+    if not parallel:
         results: Iterator[GameResult] = (
             r for start, stop in spans for r in _play_chunk(*args, start, stop)
         )
