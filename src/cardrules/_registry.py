@@ -257,7 +257,15 @@ _REGISTRY = _Registry()
 
 
 class _Games(Mapping[str, AnyGame]):
-    """The read-only mapping behind :data:`GAMES`."""
+    """
+    Every registered game that works, by name (read-only).
+
+    Iterating it loads every game; ``GAMES[name]`` and ``name in GAMES`` load that one.
+    A game whose entry point is broken is not listed (:func:`get_game` tells why).
+
+    >>> sorted(GAMES)[:3]
+    ['allegra', 'beggar', 'biggenbende']
+    """
 
     def __getitem__(self, name: str) -> AnyGame:
         try:
@@ -287,15 +295,7 @@ class _Games(Mapping[str, AnyGame]):
 
 
 GAMES: Mapping[str, AnyGame] = _Games()
-"""
-Every registered game that works, by name (read-only).
-
-Iterating it loads every game; ``GAMES[name]`` and ``name in GAMES`` load that one.
-A game whose entry point is broken is not listed (:func:`get_game` tells why).
-
->>> sorted(GAMES)[:3]
-['allegra', 'beggar', 'biggenbende']
-"""
+"""Every registered game that works, by name (read-only); see :class:`_Games`."""
 
 
 def get_game(name: str) -> AnyGame:
