@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -220,8 +221,11 @@ def test_cli_play_to_the_end(
     assert main(["play", "toy", "--players", "3", "--seed", "3"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("toy: 3 players, seed 3")
-    assert "seat 0 (you): play " in out
+    # The person's moves are told back (by the move, or by the game's events).
+    assert re.search(r"^seat 0 \(you\): (play|you played) [1-8][CDHS]$", out, re.M)
     assert "end of input" not in out  # the game was played to its end
+    assert "game over (normal)" in out
+    assert re.search(r"^  seat 2: +0  winner$", out, re.M)  # TOY-7
 
 
 def test_cli_play_quit_and_resume(

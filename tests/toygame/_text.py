@@ -64,8 +64,11 @@ def events(before: State, move: Move, after: State, seat: int) -> tuple[Event, .
     else:
         if not before.stock:
             found.append(Reshuffled(len(before.discard) - 1))
-        (drawn,) = set(after.hands[mover]) - set(before.hands[mover])
-        found.append(Drew(mover, drawn if seat == mover else None))
+        if seat == mover:  # TOY-8: the drawer alone learns the card
+            (drawn,) = set(after.hands[mover]) - set(before.hands[mover])
+            found.append(Drew(mover, drawn))
+        else:  # nothing hidden in ``after`` is looked at for the others
+            found.append(Drew(mover, None))
     if is_over(after):
         found.append(Ended(mover))
     return tuple(found)
