@@ -250,3 +250,11 @@ def test_games_is_a_read_only_mapping(installed: Callable[..., None]) -> None:
 
 def test_the_toy_fixture_registers_from_outside(toy: AnyGame) -> None:
     assert cardrules.get_game("toy") is toy
+
+
+def test_only_subpackages_are_imported_as_attributes() -> None:
+    assert cardrules.bots.__name__ == "cardrules.bots"  # type: ignore[attr-defined]
+    assert not hasattr(cardrules, "no_such_module")
+    assert getattr(cardrules, "GameSpec.__init__", None) is None  # not a module name
+    with pytest.raises(AttributeError, match="has no attribute '_private'"):
+        cardrules._private  # type: ignore[attr-defined]  # noqa: B018

@@ -14,6 +14,7 @@ first reached as attributes.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import types
 from typing import TYPE_CHECKING
 
@@ -71,10 +72,10 @@ if not TYPE_CHECKING:  # hidden from type checkers: they see the subpackages the
     def __getattr__(name: str) -> types.ModuleType:
         # A subpackage (a built-in game such as ``cardrules.allegra``) is imported the
         # first time it is reached as an attribute, so ``import cardrules`` stays light.
-        if not name.startswith("_"):
-            try:
-                return importlib.import_module(f"{__name__}.{name}")
-            except ModuleNotFoundError as exc:
-                if exc.name != f"{__name__}.{name}":
-                    raise
+        if (
+            name.isidentifier()
+            and not name.startswith("_")
+            and importlib.util.find_spec(f"{__name__}.{name}") is not None
+        ):
+            return importlib.import_module(f"{__name__}.{name}")
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
