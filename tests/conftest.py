@@ -1,14 +1,17 @@
-"""Shared test configuration: hypothesis profiles and a fixture over every game."""
+"""Shared test configuration: hypothesis profiles, a fixture over every game, the toy game."""
 
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import HealthCheck, settings
 
 import cardrules
+from cardrules._registry import _REGISTRY
 from cardrules.game import AnyGame
+from tests import toygame
 
 # "dev" is quick for local runs; "ci" (HYPOTHESIS_PROFILE=ci, set by .ci/run) digs deeper
 # and is derandomised so that a CI run is repeatable.
@@ -33,3 +36,15 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 def game(request: pytest.FixtureRequest) -> AnyGame:
     """Each registered game in turn."""
     return cardrules.GAMES[request.param]
+
+
+@pytest.fixture(scope="module")
+def toy() -> Iterator[AnyGame]:
+    """
+    The test-only toy game of ``tests/toygame``, registered from outside the core with
+    ``cardrules.register_game`` for the tests of one module, then forgotten again, so
+    that the rest of the suite sees the built-in games only.
+    """
+    game = cardrules.register_game(toygame.GAME)
+    yield game
+    _REGISTRY._unregister(game.name)

@@ -1,15 +1,25 @@
 """
-cardrules: exact, immutable, seeded rules engines for three card games.
+cardrules: exact, immutable, seeded rules engines for card games, behind one protocol.
+
+Three games are built in; any other package can add its own (see
+:func:`register_game`). ``import cardrules`` imports no game: each is loaded when it
+is first used, and ``cardrules.beggar`` and the other game packages are imported when
+first reached as attributes.
 
 >>> import cardrules
->>> sorted(cardrules.GAMES)
+>>> sorted(cardrules.GAMES)[:3]
 ['allegra', 'beggar', 'biggenbende']
 """
 
 from __future__ import annotations
 
-# The registry imports the game packages, which import the core above.
-from cardrules._registry import GAMES, get_game
+import importlib
+import importlib.util
+import types
+from typing import TYPE_CHECKING
+
+# The registry finds the games lazily, on first use; it imports none of them here.
+from cardrules._registry import GAMES, get_game, register_game
 from cardrules._rng import Rng
 from cardrules.errors import (
     CardrulesError,
@@ -56,6 +66,20 @@ __all__ = [
     "get_game",
     "loads",
     "make_converter",
+    "register_game",
     "replay",
     "to_data",
 ]
+
+if not TYPE_CHECKING:  # hidden from type checkers: they see the subpackages themselves
+
+    def __getattr__(name: str) -> types.ModuleType:
+        # A subpackage (a built-in game such as ``cardrules.allegra``) is imported the
+        # first time it is reached as an attribute, so ``import cardrules`` stays light.
+        if (
+            name.isidentifier()
+            and not name.startswith("_")
+            and importlib.util.find_spec(f"{__name__}.{name}") is not None
+        ):
+            return importlib.import_module(f"{__name__}.{name}")
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
