@@ -75,6 +75,7 @@ def docs(session: nox.Session) -> None:
     """Build the docs with warnings as errors, then run their doctests."""
     session.install("-e", ".[docs,test]")
     session.run("sphinx-build", "-W", "--keep-going", "-b", "html", "docs", "docs/_build/html")
+    session.run("python", "docs/check_reference.py", "docs/_build/html/objects.inv")
     session.run(
         "sphinx-build", "-W", "--keep-going", "-b", "doctest", "docs", "docs/_build/doctest"
     )

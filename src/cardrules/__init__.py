@@ -26,10 +26,24 @@ from cardrules.errors import (
     GameOverError,
     IllegalMoveError,
     InvalidStateError,
+    NotationError,
     RulesError,
     SerializationError,
+    WrongTypeError,
 )
-from cardrules.game import AnyGame, Command, Event, Game, GameSpec, Outcome, Seat, Upgrade
+from cardrules.game import (
+    ActionSpace,
+    AnyGame,
+    Command,
+    Event,
+    Game,
+    GameSpec,
+    Notation,
+    Observation,
+    Outcome,
+    Seat,
+    Upgrade,
+)
 from cardrules.serialize import (
     Record,
     dumps,
@@ -43,6 +57,7 @@ from cardrules.serialize import (
 __version__ = "0.2.0"
 
 __all__ = [
+    "ActionSpace",
     "AnyGame",
     "CardrulesError",
     "Command",
@@ -53,6 +68,9 @@ __all__ = [
     "GameSpec",
     "IllegalMoveError",
     "InvalidStateError",
+    "Notation",
+    "NotationError",
+    "Observation",
     "Outcome",
     "Record",
     "Rng",
@@ -60,6 +78,7 @@ __all__ = [
     "Seat",
     "SerializationError",
     "Upgrade",
+    "WrongTypeError",
     "__version__",
     "dumps",
     "from_data",
