@@ -1,5 +1,5 @@
 """
-A reference model of Biggenbende written from RULES.md BB-1..BB-21 alone, driven in
+A reference model of Biggenbende written from the rules BB-1..BB-21 alone (the Biggenbende docs page), driven in
 lockstep with the engine.
 
 The model below is plain mutable Python, written for obviousness rather than speed,
@@ -10,7 +10,7 @@ applied to both, and everything observable is compared: every state field, the v
 of every seat (BB-21), ``to_move``, ``is_over`` and ``outcome``. Random illegal moves are
 also thrown at the engine, which must reject them without changing anything.
 
-Where RULES.md is silent the model follows the decisions of docs/games/biggenbende.md:
+Where the rules are silent the model follows the decisions of docs/games/biggenbende.md:
 the seeded deal's layout, the order of ``legal_moves``, the choices made in turn order
 from the starting seat, a finished match keeping the last round's table, and every
 face-up row shown once the match is over.
@@ -61,7 +61,7 @@ def _counts(cards: Any) -> list[int]:
 
 
 class Reference:
-    """One Biggenbende match, mutable, straight from RULES.md."""
+    """One Biggenbende match, mutable, straight from the rules (BB-1..BB-21)."""
 
     turn: int | None
     places: list[int]
