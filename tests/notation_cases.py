@@ -9,6 +9,8 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 import cardrules
 from cardrules.errors import NotationError
 from cardrules.game import AnyGame
@@ -26,9 +28,7 @@ def golden(game: str, kind: str) -> list[tuple[str, Any]]:
     return found
 
 
-def random_states(
-    game: AnyGame, rules: Sequence[Any], count: int, step: int = 1
-) -> Iterator[Any]:
+def random_states(game: AnyGame, rules: Sequence[Any], count: int, step: int = 1) -> Iterator[Any]:
     """``count`` states of seeded random playthroughs, every ``step``-th of each game."""
     made = 0
     seed = 0
@@ -51,7 +51,9 @@ def assert_state_round_trip(game: AnyGame, state: Any) -> str:
     assert back == state, text
     assert cardrules.dumps(back, game=game.name) == cardrules.dumps(state, game=game.name)
     assert notation.format_state(back) == text
-    assert "  " not in text and text == text.strip() and "\n" not in text
+    assert "  " not in text
+    assert text == text.strip()
+    assert "\n" not in text
     return text
 
 
@@ -69,13 +71,12 @@ def assert_view_round_trip(game: AnyGame, view: Any) -> str:
 
 def error_column(parse: Callable[[str], Any], text: str) -> int:
     """The column of the :class:`NotationError` that reading ``text`` raises."""
-    try:
+    with pytest.raises(NotationError) as caught:
         parse(text)
-    except NotationError as exc:
-        assert exc.text == text[:200]
-        assert str(exc).startswith(f"column {exc.column}: ")
-        return exc.column
-    raise AssertionError(f"read without an error: {text!r}")
+    error = caught.value
+    assert error.text == text[:200]
+    assert str(error).startswith(f"column {error.column}: ")
+    return error.column
 
 
 def field_column(text: str, index: int) -> int:
@@ -101,12 +102,8 @@ def assert_common_errors(parse: Callable[[str], Any], text: str, card_field: int
     assert error_column(parse, text.replace(" ", "  ", 1)) == len(fields[0]) + 2
     bad = replace_field(text, card_field, "Z" + fields[card_field])
     assert error_column(parse, bad) == field_column(text, card_field)
-    try:
+    with pytest.raises(TypeError):
         parse(b"x")  # type: ignore[arg-type]
-    except TypeError:
-        pass
-    else:
-        raise AssertionError("bytes were read as a position")
 
 
 def assert_smaller(

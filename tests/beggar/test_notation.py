@@ -60,11 +60,12 @@ def test_canonical_text_round_trips() -> None:
 def test_fields_read_as_documented() -> None:
     state = beggar.new_game(stacks=("-" * 26, "AAAAKKKKQQQQJJJJ" + "-" * 10))
     state = beggar.apply(beggar.apply(state, Turn()), Turn())
-    rules, stacks, pile, turn, owed, counts, ended, rng, cycle = beggar.format_state(
-        state
-    ).split(" ")
+    rules, stacks, pile, turn, owed, counts, ended, rng, cycle = beggar.format_state(state).split(
+        " "
+    )
     assert (rules, pile, turn, owed, counts, ended) == ("2", "2CAC", "0", "4@1", "2/0", "-")
-    assert stacks.startswith("2D2H") and stacks.split("/")[1].startswith("AD")
+    assert stacks.startswith("2D2H")
+    assert stacks.split("/")[1].startswith("AD")
     assert rng == "0000000000000000"
     assert cycle.startswith("1/0/0|")
 
@@ -74,7 +75,8 @@ def test_out_seats_and_the_end_are_written() -> None:
     text = assert_state_round_trip(GAME, final)
     stacks = text.split(" ")[1].split("/")
     # BM-7: a seat is out once it had to turn with no card; the other loser holds none.
-    assert "x" in stacks and sorted(stacks, key=len)[:2] in (["x", "x"], ["x", "-"])
+    assert "x" in stacks
+    assert sorted(stacks, key=len)[:2] in (["x", "x"], ["x", "-"])
     assert text.split(" ")[6] == "normal"
     assert beggar.format_view(beggar.view(final, 0)).split(" ")[4] == "-"
 
@@ -90,7 +92,7 @@ def test_typical_mistakes_point_at_the_column() -> None:
     assert not stacks.startswith("10")
     assert error_column(beggar.parse_state, bad) == field_column(text, 1) + 2
     # A wrong count: three stacks for two players, at the extra stack.
-    extra = replace_field(text, 1, "/".join(stacks.split("/")[:1] + ["-"] + stacks.split("/")[1:]))
+    extra = replace_field(text, 1, "/".join([*stacks.split("/")[:1], "-", *stacks.split("/")[1:]]))
     assert error_column(beggar.parse_state, extra) > field_column(text, 1)
     # BM-1: a card missing from the deck is a broken rule, at the stacks field.
     short = replace_field(text, 1, stacks[len(str(state.stacks[0][0])) :])
@@ -98,9 +100,9 @@ def test_typical_mistakes_point_at_the_column() -> None:
     # Rules out of range (BM-2), at the rules field.
     assert error_column(beggar.parse_state, replace_field(text, 0, "5")) == 1
     # Leading zeros are not canonical.
-    assert error_column(beggar.parse_state, replace_field(text, 3, "00")) == field_column(
-        text, 3
-    ) + 1
+    assert (
+        error_column(beggar.parse_state, replace_field(text, 3, "00")) == field_column(text, 3) + 1
+    )
 
 
 def _size(state: State) -> tuple[int, ...]:
@@ -127,5 +129,7 @@ def test_smaller_gives_valid_smaller_states() -> None:
     deal = ("A" + "-" * 25, "AAAKKKKQQQQJJJJ" + "-" * 11)
     paying = beggar.apply(beggar.new_game(stacks=deal), Turn())
     cleared = [s for s in beggar.GAME.smaller(paying) if not s.pile]  # type: ignore[misc]
-    assert cleared and cleared[0].owed == 0 and len(cleared[0].stacks[1]) == 27
+    assert cleared
+    assert cleared[0].owed == 0
+    assert len(cleared[0].stacks[1]) == 27
     assert attrs.evolve(cleared[0]) == cleared[0]

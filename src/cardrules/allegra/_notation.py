@@ -29,7 +29,7 @@ from cardrules._position import (
     word,
 )
 from cardrules.allegra._checks import check_state, check_view
-from cardrules.allegra._state import DEFAULT_DECK, Phase, Rules, Slot, State, View
+from cardrules.allegra._state import CARD_VALUES, DEFAULT_DECK, Phase, Rules, Slot, State, View
 from cardrules.errors import RulesError
 
 __all__ = ["format_state", "format_view", "parse_state", "parse_view", "smaller"]
@@ -403,29 +403,39 @@ def _valid(state: State) -> bool:
     return True
 
 
+def _without(state: State, cards: Sequence[int], **changes: object) -> State | None:
+    """``state`` with ``cards`` taken out of the game: out of ``Rules.deck`` too."""
+    deck = list(state.rules.deck)
+    for card in cards:
+        deck[card - CARD_VALUES[0]] -= 1
+    try:
+        rules = attrs.evolve(state.rules, deck=tuple(deck))
+    except RulesError:  # AL-11: too few cards left for the grids
+        return None
+    return attrs.evolve(state, rules=rules, **changes)  # type: ignore[arg-type]
+
+
 def smaller(state: State) -> Iterator[State]:
     """
-    Positions a little smaller than ``state``, each a valid state: a shorter deck (its
-    bottom cards moved under the discard pile), a shorter discard pile (its bottom
-    cards moved to the bottom of the deck) and the turn counter restarted. The rules'
-    cards stay all in play (AL-1).
+    Positions a little smaller than ``state``, each a valid state: fewer cards in play
+    (cards of the deck, or the discard pile but its top card, taken out of the game and
+    out of ``Rules.deck``, keeping the 12 x players + 2 cards of AL-11) and the turn
+    counter restarted.
 
     >>> from cardrules.allegra import Rules, new_game
     >>> state = new_game(Rules(players=2), seed=3)
-    >>> [len(small.deck) for small in smaller(state)]
-    [1, 47]
+    >>> [(sum(small.rules.deck), len(small.deck)) for small in smaller(state)]
+    [(26, 1), (72, 47), (119, 94)]
     """
-    candidates: list[State] = []
+    candidates: list[State | None] = []
     deck, discard = state.deck, state.discard
-    if len(deck) > 1 and not state.deck_public:
-        for keep in sorted({1, len(deck) // 2}):
-            candidates.append(
-                attrs.evolve(state, deck=deck[:keep], discard=tuple(deck[keep:]) + discard)
-            )
+    for keep in sorted({0, 1, len(deck) // 2, len(deck) - 1}):
+        if keep < len(deck):
+            candidates.append(_without(state, deck[keep:], deck=deck[:keep]))
     if len(discard) > 1:
-        candidates.append(attrs.evolve(state, discard=discard[-1:], deck=deck + discard[:-1]))
+        candidates.append(_without(state, discard[:-1], discard=discard[-1:]))
     if state.turns and state.phase not in ("reveal", "over") and state.ender is None:
         candidates.append(attrs.evolve(state, turns=0))
     for candidate in candidates:
-        if candidate != state and _valid(candidate):
+        if candidate is not None and candidate != state and _valid(candidate):
             yield candidate
