@@ -69,6 +69,8 @@ from cardrules.allegra._event_types import (
 from cardrules.allegra._events import events, render_event
 from cardrules.allegra._geometry import area, areas_of
 from cardrules.allegra._greedy import heuristic as _heuristic
+from cardrules.allegra._notation import format_state, format_view, parse_state, parse_view
+from cardrules.allegra._notation import smaller as _smaller
 from cardrules.allegra._play import apply, is_over, legal_moves, outcome, players, to_move
 from cardrules.allegra._state import (
     CARD_VALUES,
@@ -97,6 +99,7 @@ from cardrules.allegra._text import render_view as _render_view
 from cardrules.allegra._upgrade import UPGRADES as _UPGRADES
 from cardrules.allegra._view import redeal_hidden, view
 from cardrules.game import GameSpec as _GameSpec
+from cardrules.game import Notation as _Notation
 
 __all__ = [
     "CARD_VALUES",
@@ -145,10 +148,14 @@ __all__ = [
     "check_state",
     "check_view",
     "events",
+    "format_state",
+    "format_view",
     "is_over",
     "legal_moves",
     "new_game",
     "outcome",
+    "parse_state",
+    "parse_view",
     "players",
     "redeal_hidden",
     "render_event",
@@ -183,5 +190,12 @@ GAME = _GameSpec(
     rule_ids=_RULE_IDS,
     format_version=2,
     upgrades=_UPGRADES,
+    notation=_Notation(
+        format_state=format_state,
+        parse_state=parse_state,
+        format_view=format_view,
+        parse_view=parse_view,
+    ),
+    smaller=_smaller,
 )
 """The Allegra :class:`~cardrules.Game` object (registry name ``"allegra"``)."""

@@ -48,6 +48,8 @@ from cardrules.beggar._events import (
     render_event,
 )
 from cardrules.beggar._fast import play_out
+from cardrules.beggar._notation import format_state, format_view, parse_state, parse_view
+from cardrules.beggar._notation import smaller as _smaller
 from cardrules.beggar._play import apply, is_over, legal_moves, outcome, players, to_move
 from cardrules.beggar._records import RECORD_GAMES, RecordGame
 from cardrules.beggar._state import (
@@ -68,6 +70,7 @@ from cardrules.beggar._text import render_move as _render_move
 from cardrules.beggar._text import render_view as _render_view
 from cardrules.beggar._view import redeal_hidden, view
 from cardrules.game import GameSpec as _GameSpec
+from cardrules.game import Notation as _Notation
 
 __all__ = [
     "DECK",
@@ -94,11 +97,15 @@ __all__ = [
     "check_state",
     "check_view",
     "events",
+    "format_state",
+    "format_view",
     "is_over",
     "legal_moves",
     "new_game",
     "notation",
     "outcome",
+    "parse_state",
+    "parse_view",
     "play_out",
     "players",
     "redeal_hidden",
@@ -133,5 +140,12 @@ GAME = _GameSpec(
     render_view=_render_view,
     render_move=_render_move,
     commands=(_COMMAND,),
+    notation=_Notation(
+        format_state=format_state,
+        parse_state=parse_state,
+        format_view=format_view,
+        parse_view=parse_view,
+    ),
+    smaller=_smaller,
 )
 """The :class:`cardrules.Game` object of Beggar-my-neighbour."""

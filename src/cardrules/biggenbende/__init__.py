@@ -60,6 +60,8 @@ from cardrules.biggenbende._events import (
     render_event,
 )
 from cardrules.biggenbende._greedy import heuristic as _heuristic
+from cardrules.biggenbende._notation import format_state, format_view, parse_state, parse_view
+from cardrules.biggenbende._notation import smaller as _smaller
 from cardrules.biggenbende._play import (
     apply,
     is_over,
@@ -87,6 +89,7 @@ from cardrules.biggenbende._text import render_move as _render_move
 from cardrules.biggenbende._text import render_view as _render_view
 from cardrules.biggenbende._view import redeal_hidden, view
 from cardrules.game import GameSpec as _GameSpec
+from cardrules.game import Notation as _Notation
 
 __all__ = [
     "Burned",
@@ -120,10 +123,14 @@ __all__ = [
     "check_state",
     "check_view",
     "events",
+    "format_state",
+    "format_view",
     "is_over",
     "legal_moves",
     "new_game",
     "outcome",
+    "parse_state",
+    "parse_view",
     "players",
     "redeal_hidden",
     "render_event",
@@ -156,5 +163,12 @@ GAME = _GameSpec(
     events=events,
     render_event=render_event,
     event_types=_EVENT_TYPES,
+    notation=_Notation(
+        format_state=format_state,
+        parse_state=parse_state,
+        format_view=format_view,
+        parse_view=parse_view,
+    ),
+    smaller=_smaller,
 )
 """The Biggenbende :class:`~cardrules.Game` object, as registered."""
