@@ -1,6 +1,6 @@
 """
-A reference model of Biggenbende written from the rules BB-1..BB-21 alone (the Biggenbende docs page), driven in
-lockstep with the engine.
+A reference model of Biggenbende written from the rules BB-1..BB-21 alone (the
+Biggenbende docs page), driven in lockstep with the engine.
 
 The model below is plain mutable Python, written for obviousness rather than speed,
 without looking at the engine's code. From the same start (a seeded deal by the
