@@ -59,6 +59,15 @@ burns, skips, knocks, triples, rebuilt decks and other rare rules come up early.
 
 _SEEDS = st.integers(min_value=0, max_value=2**64 - 1)
 
+_REPR_LIMIT = 600
+"""How much of a long repr a note or a playthrough shows."""
+
+
+def _abbreviated(text: str, limit: int = _REPR_LIMIT) -> str:
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}... ({len(text)} characters)"
+
 
 @attrs.frozen
 class Playthrough:
@@ -69,15 +78,21 @@ class Playthrough:
     ``record.moves[i]``.
     """
 
-    record: Record
-    """The whole game as data (rules, seed, moves)."""
-    states: tuple[Any, ...]
-    """Every state, the first and the last included."""
+    record: Record = attrs.field(repr=lambda record: _abbreviated(repr(record)))
+    """The whole game as data (rules, seed, moves). Its repr is cut after a few
+    thousand characters."""
+    states: tuple[Any, ...] = attrs.field(repr=lambda states: f"<{len(states)} states>")
+    """Every state, the first and the last included. Its repr gives only their number:
+    a failing example's notes show the first and last positions."""
 
     @property
     def final(self) -> Any:
         """The last state."""
         return self.states[-1]
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        # Hypothesis pretty-prints attrs classes field by field: keep the states short.
+        printer.text(repr(self))
 
 
 def random_playthrough(
@@ -301,14 +316,7 @@ def _position_text(game: AnyGame, state: Any) -> str:
     notation = game.notation
     if notation is not None:
         return notation.format_state(state)
-    text = repr(state)
-    if len(text) > _REPR_LIMIT:
-        text = f"{text[:_REPR_LIMIT]}... ({len(text)} characters)"
-    return text
-
-
-_REPR_LIMIT = 600
-"""How much of a state's repr a note shows when the game has no notation."""
+    return _abbreviated(repr(state))
 
 
 class _Position:
