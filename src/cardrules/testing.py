@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, Literal, TypeAlias
 
@@ -847,13 +847,25 @@ def _check_events(game: AnyGame, state: Any, move: Any, where: str) -> None:
                 )
 
 
+@contextlib.contextmanager
+def _noted_on_failure(game: AnyGame, state: Any, index: int) -> Iterator[None]:
+    """Note the position (in the game's notation) when a check of it fails."""
+    try:
+        yield
+    except (AssertionError, CardrulesError):
+        _note(f"position after move {index}", game, state)
+        raise
+
+
 def _check_playthrough(game: AnyGame, play: Playthrough, positions: Sequence[int]) -> None:
     record = play.record
     seen_moves = list(dict.fromkeys(record.moves))
     for i, state in enumerate(play.states):
-        _check_consistent(game, state, f"after move {i}")
+        with _noted_on_failure(game, state, i):
+            _check_consistent(game, state, f"after move {i}")
     for i in positions:
-        _check_position(game, play.states[i], seen_moves, f"after move {i}")
+        with _noted_on_failure(game, play.states[i], i):
+            _check_position(game, play.states[i], seen_moves, f"after move {i}")
     final = play.final
     if not game.is_over(final):
         raise _fail(f"the game did not end within {len(record.moves)} moves (seed {record.seed})")
