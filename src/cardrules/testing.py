@@ -398,6 +398,16 @@ def playthroughs(
     ... def test_short_games(play):
     ...     assert len(play.states) == len(play.record.moves) + 1 <= 31
     >>> test_short_games()
+
+    Biased play towards the 4s that skip a player (BB-14):
+
+    >>> from hypothesis import settings
+    >>> bb = cardrules.get_game("biggenbende")
+    >>> @settings(max_examples=5)
+    ... @given(playthroughs(bb, max_moves=100, policy="biased", targeting="BB-14"))
+    ... def test_skips(play):
+    ...     assert bb.check_state(play.final) is None
+    >>> test_skips()
     """
     _check_options(game, policy, targeting)
     choices = _rules_choices(game, rules)
@@ -438,7 +448,7 @@ def states(
     >>> import cardrules
     >>> from hypothesis import given
     >>> game = cardrules.get_game("biggenbende")
-    >>> @given(states(game, max_moves=20, policy="biased"))
+    >>> @given(states(game, max_moves=20))
     ... def test_states_check(state):
     ...     game.check_state(state)
     >>> test_states_check()
