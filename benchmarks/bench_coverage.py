@@ -99,12 +99,12 @@ def report(game: AnyGame, examples: int) -> bool:
     uniform_counts = results["uniform"][2]
     every = set(results["uniform"][1]) | set(results["biased"][1])
     rarest = sorted(every, key=lambda c: (uniform_counts[c], sorted(c)))[:12]
-    print(f"\n{'rules fired by one move':<36}  {'uniform':>7}  {'biased':>6}  moves u/b")
+    print(f"\n{'rules fired by one move':<48}  {'uniform':>7}  {'biased':>6}  moves u/b")
     for combo in rarest:
         name = " + ".join(sorted(combo, key=game.rule_ids.index)) or "(none)"
         cells = [results[p][1].get(combo) for p in POLICIES]
         moves = f"{uniform_counts[combo]}/{results['biased'][2][combo]}"
-        print(f"{name:<36}  {_cell(cells[0]):>7}  {_cell(cells[1]):>6}  {moves}")
+        print(f"{name:<48}  {_cell(cells[0]):>7}  {_cell(cells[1]):>6}  {moves}")
     return met
 
 
