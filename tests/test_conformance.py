@@ -9,7 +9,7 @@ import pytest
 
 import cardrules
 from cardrules import IllegalMoveError
-from cardrules.game import AnyGame, GameSpec
+from cardrules.game import AnyGame, GameSpec, Notation
 from cardrules.testing import check_game
 
 
@@ -148,3 +148,24 @@ def test_check_game_catches_events_without_a_rule_id() -> None:
 
     with pytest.raises(AssertionError, match="names no rule ID"):
         check_game(_with_events(unnamed), max_examples=2, shrink=False)
+
+
+def test_check_game_notes_the_failing_position_in_the_games_notation() -> None:
+    game = cardrules.get_game("biggenbende")
+
+    def doubled(state: Any) -> tuple[Any, ...]:
+        moves = game.legal_moves(state)
+        return moves + moves[:1]
+
+    def format_state(state: Any) -> str:
+        return f"BB position, round {state.round}, {state.moves} moves"
+
+    def unused(text: str) -> Any:
+        raise NotImplementedError(text)
+
+    notation = Notation(format_state, unused, repr, unused)
+    broken = _broken(game, legal_moves=doubled, notation=notation)
+    with pytest.raises(AssertionError, match="twice") as caught:
+        check_game(broken, max_examples=2, shrink=False)
+    notes = getattr(caught.value, "__notes__", [])
+    assert "position after move 0: BB position, round 1, 0 moves" in notes

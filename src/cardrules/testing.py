@@ -17,22 +17,56 @@ built on cardrules. This module needs ``hypothesis`` (the ``test`` extra).
 
 from __future__ import annotations
 
+import contextlib
 import copy
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from types import MappingProxyType
+from typing import Any, Literal, TypeAlias
 
 import attrs
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import HealthCheck, Phase, given, note, settings, target
 from hypothesis import strategies as st
+from hypothesis.control import currently_in_test_context
+from hypothesis.errors import InvalidArgument
 
 from cardrules._rng import Rng, _below
 from cardrules.errors import CardrulesError, IllegalMoveError, InvalidStateError, RulesError
 from cardrules.game import AnyGame, Game, Outcome
 from cardrules.serialize import Record, dumps, loads, replay
 
-__all__ = ["Playthrough", "check_game", "playthroughs", "random_playthrough", "states"]
+__all__ = [
+    "Playthrough",
+    "Policy",
+    "RuleCoverage",
+    "ShrunkPosition",
+    "check_game",
+    "playthroughs",
+    "random_playthrough",
+    "rule_coverage",
+    "shrink_position",
+    "states",
+]
+
+Policy: TypeAlias = Literal["uniform", "biased"]
+"""
+How :func:`playthroughs`, :func:`states` and :func:`random_playthrough` pick moves.
+
+``"uniform"``: every legal move alike. ``"biased"``: at each decision a few legal moves
+(up to 8) are tried, and a move is more likely the less often the rules and kinds of
+event it fires (told to any seat) fired so far in the game: it knows no game, yet
+burns, skips, knocks, triples, rebuilt decks and other rare rules come up early.
+"""
 
 _SEEDS = st.integers(min_value=0, max_value=2**64 - 1)
+
+_REPR_LIMIT = 600
+"""How much of a long repr a note or a playthrough shows."""
+
+
+def _abbreviated(text: str, limit: int = _REPR_LIMIT) -> str:
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}... ({len(text)} characters)"
 
 
 @attrs.frozen
@@ -44,22 +78,35 @@ class Playthrough:
     ``record.moves[i]``.
     """
 
-    record: Record
-    """The whole game as data (rules, seed, moves)."""
-    states: tuple[Any, ...]
-    """Every state, the first and the last included."""
+    record: Record = attrs.field(repr=lambda record: _abbreviated(repr(record)))
+    """The whole game as data (rules, seed, moves). Its repr is cut after a few
+    thousand characters."""
+    states: tuple[Any, ...] = attrs.field(repr=lambda states: f"<{len(states)} states>")
+    """Every state, the first and the last included. Its repr gives only their number:
+    a failing example's notes show the first and last positions."""
 
     @property
     def final(self) -> Any:
         """The last state."""
         return self.states[-1]
 
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        # Hypothesis pretty-prints attrs classes field by field: keep the states short.
+        printer.text(repr(self))
+
 
 def random_playthrough(
-    game: AnyGame, rules: Any, *, seed: int, choices: int, max_moves: int | None = None
+    game: AnyGame,
+    rules: Any,
+    *,
+    seed: int,
+    choices: int,
+    max_moves: int | None = None,
+    policy: Policy = "uniform",
+    targeting: str | None = None,
 ) -> Playthrough:
     """
-    Play ``game`` from ``new_game(rules, seed=seed)`` by uniformly random legal moves.
+    Play ``game`` from ``new_game(rules, seed=seed)`` by random legal moves.
 
     Args:
         game: the game.
@@ -68,6 +115,15 @@ def random_playthrough(
         choices: the seed of the generator that picks the moves.
         max_moves: stop after this many moves (the game may not be over then);
             ``None`` plays to the end.
+        policy: ``"uniform"`` picks every legal move alike; ``"biased"`` prefers moves
+            whose events name rules that fired least so far in this game (see
+            :data:`Policy`).
+        targeting: a rule ID that the biased policy prefers above all others; the
+            uniform policy ignores it.
+
+    Raises:
+        CardrulesError: for an unknown policy, or a ``targeting`` that is not a rule
+            ID of the game.
 
     >>> import cardrules
     >>> game = cardrules.get_game("beggar")
@@ -75,6 +131,22 @@ def random_playthrough(
     >>> game.is_over(play.final)
     True
     """
+    _check_options(game, policy, targeting)
+    return _play(game, rules, seed, choices, max_moves, policy, targeting)[0]
+
+
+def _play(
+    game: AnyGame,
+    rules: Any,
+    seed: int,
+    choices: int,
+    max_moves: int | None,
+    policy: Policy,
+    targeting: str | None,
+) -> tuple[Playthrough, list[frozenset[str]] | None]:
+    """The playthrough, and the rules fired by each move when the policy saw them."""
+    if policy == "biased":
+        return _play_biased(game, rules, seed, choices, max_moves, targeting)
     state = game.new_game(rules, seed=seed)
     out = [state]
     moves_made: list[Any] = []
@@ -91,7 +163,127 @@ def random_playthrough(
         moves_made.append(move)
         out.append(state)
     record = Record(game=game.name, rules=rules, seed=seed, moves=tuple(moves_made))
-    return Playthrough(record=record, states=tuple(out))
+    return Playthrough(record=record, states=tuple(out)), None
+
+
+# --------------------------------------------------------------------------- the biased policy
+
+_LOOK = 8
+"""How many legal moves the biased policy tries at one decision (a random few of them)."""
+_EPSILON = 0.02
+"""The weight a move gets on top of its novelty, so that common moves stay possible."""
+_TARGET_BONUS = 4.0
+"""The novelty added to a move that fires the targeted rule."""
+
+
+def _told(game: AnyGame, before: Any, move: Any, after: Any) -> list[Any]:
+    """The events of a move, told to every seat in turn."""
+    events = game.events
+    if events is None:
+        return []
+    told: list[Any] = []
+    for seat in range(game.players(before)):
+        told.extend(events(before, move, after, seat))
+    return told
+
+
+def _rules_named(told: Sequence[Any]) -> frozenset[str]:
+    return frozenset(rule for e in told if isinstance(rule := getattr(e, "rule", None), str))
+
+
+def _sample(rng: int, moves: Sequence[Any], k: int) -> tuple[list[int], int]:
+    """
+    About ``k`` distinct indices of ``moves`` at random (all when there are no more),
+    one of each type of move among them, so that a lone ``Draw`` among fifteen ``Take``
+    moves is always looked at.
+    """
+    n = len(moves)
+    if n <= k:
+        return list(range(n)), rng
+    by_type: dict[type, list[int]] = {}
+    for i, move in enumerate(moves):
+        by_type.setdefault(type(move), []).append(i)
+    chosen: list[int] = []
+    for group in by_type.values():
+        j, rng = _below(rng, len(group))
+        chosen.append(group[j])
+    taken = set(chosen)
+    rest = [i for i in range(n) if i not in taken]
+    for i in range(min(k - len(chosen), len(rest))):
+        j, rng = _below(rng, len(rest) - i)
+        rest[i], rest[i + j] = rest[i + j], rest[i]
+        chosen.append(rest[i])
+    return chosen, rng
+
+
+def _play_biased(
+    game: AnyGame,
+    rules: Any,
+    seed: int,
+    choices: int,
+    max_moves: int | None,
+    targeting: str | None,
+) -> tuple[Playthrough, list[frozenset[str]]]:
+    # Generic: the policy knows no game. It tries a few legal moves, asks what every
+    # seat would be told, and prefers the moves whose rules, event kinds or combination
+    # of rules fired least so far in this game. Burns, skips, knocks, rebuilt decks
+    # and the like are exactly such moves.
+    state = game.new_game(rules, seed=seed)
+    out = [state]
+    moves_made: list[Any] = []
+    fired: list[frozenset[str]] = []
+    seen: dict[object, int] = {}
+    rng = choices
+    legal_moves, apply = game.legal_moves, game.apply
+    while max_moves is None or len(moves_made) < max_moves:
+        moves = legal_moves(state)
+        if not moves or game.is_over(state):
+            break
+        # Moves that would fire the same events form one kind; a kind is picked by its
+        # novelty, then a move of that kind, so that fifteen ways of doing the common
+        # thing do not drown the one rare move.
+        kinds: dict[frozenset[object], list[tuple[Any, Any, frozenset[str]]]] = {}
+        looked, rng = _sample(rng, moves, _LOOK)
+        for i in looked:
+            after = apply(state, moves[i])
+            told = _told(game, state, moves[i], after)
+            named = _rules_named(told)
+            kind = frozenset({*named, *(type(e) for e in told), named})
+            kinds.setdefault(kind, []).append((moves[i], after, named))
+        weights = []
+        for kind in kinds:
+            novelty = sum(1.0 / (1 + seen.get(f, 0)) for f in kind)
+            if any(targeting == f for f in kind):
+                novelty += _TARGET_BONUS
+            weights.append(_EPSILON + novelty * novelty)
+        order = list(kinds)
+        chosen = 0
+        if len(order) > 1:
+            draw, rng = _below(rng, 2**53)
+            left = draw / 2**53 * sum(weights)
+            while chosen < len(order) - 1 and left >= weights[chosen]:
+                left -= weights[chosen]
+                chosen += 1
+        picked = order[chosen]
+        same = kinds[picked]
+        j, rng = _below(rng, len(same)) if len(same) > 1 else (0, rng)
+        move, state, named = same[j]
+        for f in picked:
+            seen[f] = seen.get(f, 0) + 1
+        moves_made.append(move)
+        out.append(state)
+        fired.append(named)
+    record = Record(game=game.name, rules=rules, seed=seed, moves=tuple(moves_made))
+    return Playthrough(record=record, states=tuple(out)), fired
+
+
+def _fired(game: AnyGame, play: Playthrough) -> list[frozenset[str]]:
+    """The rules each move of ``play`` fired, told to any seat."""
+    states, moves = play.states, play.record.moves
+    return [_rules_named(_told(game, states[i], m, states[i + 1])) for i, m in enumerate(moves)]
+
+
+# --------------------------------------------------------------------------- strategies
 
 
 def _rules_choices(game: AnyGame, rules: Sequence[Any] | None) -> list[Any]:
@@ -108,17 +300,97 @@ def _rules_choices(game: AnyGame, rules: Sequence[Any] | None) -> list[Any]:
     return found or [game.Rules()]
 
 
+def _check_options(game: AnyGame, policy: str, targeting: str | None) -> None:
+    if policy not in ("uniform", "biased"):
+        raise CardrulesError(f"policy: 'uniform' or 'biased', not {policy!r}")
+    if targeting is None:
+        return
+    if game.events is None:
+        raise CardrulesError(f"targeting: the game {game.name!r} describes no events")
+    if game.rule_ids and targeting not in game.rule_ids:
+        raise CardrulesError(f"targeting: {targeting!r} is not a rule ID of {game.name!r}")
+
+
+def _position_text(game: AnyGame, state: Any) -> str:
+    """``state`` in the game's notation, else its repr, abbreviated."""
+    notation = game.notation
+    if notation is not None:
+        return notation.format_state(state)
+    return _abbreviated(repr(state))
+
+
+class _Position:
+    """A position for :func:`hypothesis.note`: formatted only when hypothesis prints it."""
+
+    def __init__(self, label: str, game: AnyGame, state: Any) -> None:
+        self.label, self.game, self.state = label, game, state
+
+    def __repr__(self) -> str:
+        return f"{self.label}: {_position_text(self.game, self.state)}"
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        printer.text(repr(self))
+
+
+def _note(label: str, game: AnyGame, state: Any) -> None:
+    if currently_in_test_context():
+        note(_Position(label, game, state))
+
+
+def _target(game: AnyGame, targeting: str | None, fired: list[frozenset[str]]) -> None:
+    if targeting is None or not currently_in_test_context():
+        return
+    hits = sum(targeting in named for named in fired)
+    # A second draw in the same test case may not target again: the first one steers.
+    with contextlib.suppress(InvalidArgument):
+        target(float(hits), label=f"moves firing {targeting}")
+
+
+def _raw_playthroughs(
+    game: AnyGame,
+    choices: list[Any],
+    max_moves: int | None,
+    policy: Policy,
+    targeting: str | None,
+) -> st.SearchStrategy[tuple[Playthrough, list[frozenset[str]] | None]]:
+    # The uniform policy draws exactly what it always drew (rules, seed, choices), so
+    # that existing tests keep their examples.
+    return st.builds(
+        lambda r, seed, pick: _play(game, r, seed, pick, max_moves, policy, targeting),
+        st.sampled_from(choices),
+        _SEEDS,
+        _SEEDS,
+    )
+
+
 def playthroughs(
-    game: AnyGame, *, rules: Sequence[Any] | None = None, max_moves: int | None = None
+    game: AnyGame,
+    *,
+    rules: Sequence[Any] | None = None,
+    max_moves: int | None = None,
+    policy: Policy = "uniform",
+    targeting: str | None = None,
 ) -> st.SearchStrategy[Playthrough]:
     """
     A strategy of :class:`Playthrough` objects: random legal play of ``game``.
+
+    A failing example's notes show its first and last positions in the game's
+    notation (``GAME.notation``), or their repr when it has none.
 
     Args:
         game: the game.
         rules: the ``Rules`` to draw from; by default every player count the game
             accepts (``Rules(players=n)``), with the other options at their defaults.
         max_moves: cut each game after this many moves; ``None`` plays to the end.
+        policy: how moves are picked (see :data:`Policy`): ``"uniform"`` (the
+            default) or ``"biased"`` towards moves that fire rare rules.
+        targeting: a rule ID (``"BB-14"``): hypothesis' :func:`~hypothesis.target`
+            pushes the run towards games that fire it on many moves, and the biased
+            policy prefers its moves above all.
+
+    Raises:
+        CardrulesError: for an unknown policy, or a ``targeting`` that is not a rule
+            ID of the game.
 
     >>> import cardrules
     >>> from hypothesis import given
@@ -126,28 +398,52 @@ def playthroughs(
     ... def test_short_games(play):
     ...     assert len(play.states) == len(play.record.moves) + 1 <= 31
     >>> test_short_games()
+
+    Biased play towards the 4s that skip a player (BB-14):
+
+    >>> from hypothesis import settings
+    >>> bb = cardrules.get_game("biggenbende")
+    >>> @settings(max_examples=5)
+    ... @given(playthroughs(bb, max_moves=100, policy="biased", targeting="BB-14"))
+    ... def test_skips(play):
+    ...     assert bb.check_state(play.final) is None
+    >>> test_skips()
     """
+    _check_options(game, policy, targeting)
     choices = _rules_choices(game, rules)
-    return st.builds(
-        lambda r, seed, pick: random_playthrough(
-            game, r, seed=seed, choices=pick, max_moves=max_moves
-        ),
-        st.sampled_from(choices),
-        _SEEDS,
-        _SEEDS,
-    )
+
+    def reported(drawn: tuple[Playthrough, list[frozenset[str]] | None]) -> Playthrough:
+        play, fired = drawn
+        if targeting is not None:
+            _target(game, targeting, fired if fired is not None else _fired(game, play))
+        _note("first position", game, play.states[0])
+        _note(f"last position (after {len(play.record.moves)} moves)", game, play.final)
+        return play
+
+    return _raw_playthroughs(game, choices, max_moves, policy, targeting).map(reported)
 
 
 def states(
-    game: AnyGame, *, rules: Sequence[Any] | None = None, max_moves: int = 300
+    game: AnyGame,
+    *,
+    rules: Sequence[Any] | None = None,
+    max_moves: int = 300,
+    policy: Policy = "uniform",
+    targeting: str | None = None,
 ) -> st.SearchStrategy[Any]:
     """
     A strategy of states of ``game`` reached by random legal play (over or not).
+
+    A failing example's notes show the state in the game's notation
+    (``GAME.notation``), or its repr when it has none.
 
     Args:
         game: the game.
         rules: as for :func:`playthroughs`.
         max_moves: play at most this many moves before picking a state.
+        policy: as for :func:`playthroughs`.
+        targeting: as for :func:`playthroughs`; and when the rule fired, the state is
+            one just before or just after a move that fired it.
 
     >>> import cardrules
     >>> from hypothesis import given
@@ -157,14 +453,245 @@ def states(
     ...     game.check_state(state)
     >>> test_states_check()
     """
+    _check_options(game, policy, targeting)
+    choices = _rules_choices(game, rules)
+    raw = _raw_playthroughs(game, choices, max_moves, policy, targeting)
 
     @st.composite
     def _states(draw: st.DrawFn) -> Any:
-        play = draw(playthroughs(game, rules=rules, max_moves=max_moves))
-        index = draw(st.integers(0, len(play.states) - 1))
-        return play.states[index]
+        play, fired = draw(raw)
+        spots: list[int] = []
+        if targeting is not None:
+            fired = fired if fired is not None else _fired(game, play)
+            _target(game, targeting, fired)
+            spots = sorted(
+                {i + k for i, named in enumerate(fired) if targeting in named for k in (0, 1)}
+            )
+        if spots:
+            index = draw(st.sampled_from(spots))
+        else:
+            index = draw(st.integers(0, len(play.states) - 1))
+        state = play.states[index]
+        _note(f"position after {index} moves", game, state)
+        return state
 
     return _states()
+
+
+# --------------------------------------------------------------------------- rule coverage
+
+
+def _count_view(counts: Mapping[str, int]) -> str:
+    return repr(dict(counts))
+
+
+def _frozen_counts(counts: Mapping[str, int]) -> Mapping[str, int]:
+    return MappingProxyType(dict(counts))
+
+
+@attrs.frozen
+class RuleCoverage:
+    """
+    How often each rule ID of a game fired over some games: see :func:`rule_coverage`.
+
+    A rule fires on a move when an event of the move, told to any seat, names it; a
+    move counts once for each rule it fired.
+
+    >>> report = RuleCoverage("g", ("G-1", "G-2"), {"G-1": 3, "G-2": 0}, games=1, moves=3)
+    >>> report.never
+    ('G-2',)
+    >>> print(report.table())
+    rule coverage of g: 1 game, 3 moves, 1 of 2 rule IDs reached
+    rule  moves
+    G-1       3
+    G-2       0  never
+    """
+
+    game: str
+    """The game's registry name."""
+    rule_ids: tuple[str, ...]
+    """Every rule ID the game declares (``GAME.rule_ids``), in order."""
+    counts: Mapping[str, int] = attrs.field(converter=_frozen_counts, hash=False, repr=_count_view)
+    """The moves that fired each rule: every declared rule ID (0 when never), then
+    any other rule an event named, in order of their IDs. Read only."""
+    games: int = attrs.field(kw_only=True)
+    """How many games were looked at."""
+    moves: int = attrs.field(kw_only=True)
+    """How many moves they held."""
+
+    @property
+    def never(self) -> tuple[str, ...]:
+        """The declared rule IDs that no move fired, in order."""
+        return tuple(r for r in self.rule_ids if not self.counts.get(r))
+
+    @property
+    def reached(self) -> tuple[str, ...]:
+        """Every rule that fired at least once, in the order of :attr:`counts`."""
+        return tuple(r for r, n in self.counts.items() if n)
+
+    def table(self) -> str:
+        """The report as a text table: one line per rule, ``never`` marked."""
+        games = f"{self.games} game{'s' if self.games != 1 else ''}"
+        moves = f"{self.moves} move{'s' if self.moves != 1 else ''}"
+        declared = [r for r in self.rule_ids if r in self.reached]
+        lines = [
+            f"rule coverage of {self.game}: {games}, {moves}, "
+            f"{len(declared)} of {len(self.rule_ids)} rule IDs reached"
+        ]
+        width = max([4, *(len(r) for r in self.counts)])
+        digits = max([5, *(len(str(n)) for n in self.counts.values())])
+        lines.append(f"{'rule':<{width}}  {'moves':>{digits}}")
+        for rule, n in self.counts.items():
+            mark = "  never" if n == 0 else ("" if rule in self.rule_ids else "  (not declared)")
+            lines.append(f"{rule:<{width}}  {n:>{digits}}{mark}")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.table()
+
+
+def _rule_key(rule: str) -> tuple[str, int, str]:
+    """Order rule IDs by prefix, then number, then suffix (``AL-6`` < ``AL-6a`` < ``AL-10``)."""
+    prefix, _, rest = rule.rpartition("-")
+    digits = len(rest) - len(rest.lstrip("0123456789"))
+    return (prefix, int(rest[:digits]) if digits else -1, rest[digits:])
+
+
+def rule_coverage(game: AnyGame, items: Iterable[Playthrough | Record]) -> RuleCoverage:
+    """
+    Count how often each rule ID of ``game`` fired over some played games.
+
+    Every move of every game is replayed, and each rule named by its events (told to
+    any seat, ``GAME.events``) counts once for the move. A rule ID that no event can
+    name (the deck, the player count, what players see) is never reached by play:
+    :attr:`RuleCoverage.never` lists it with the rules that play did not reach.
+
+    Args:
+        game: the game.
+        items: :class:`Playthrough` objects or :class:`~cardrules.Record` objects of
+            the game, in any mix (records are replayed).
+
+    Raises:
+        CardrulesError: when the game describes no events, or a record is of
+            another game.
+        IllegalMoveError: for a record with a move that breaks a rule.
+
+    >>> import cardrules
+    >>> game = cardrules.get_game("beggar")
+    >>> plays = [random_playthrough(game, game.Rules(), seed=s, choices=0) for s in range(3)]
+    >>> report = rule_coverage(game, plays)
+    >>> report.counts["BM-4"] == report.moves
+    True
+    >>> "BM-1" in report.never
+    True
+    """
+    if game.events is None:
+        raise CardrulesError(f"rule coverage: the game {game.name!r} describes no events")
+    counts = dict.fromkeys(game.rule_ids, 0)
+    games = moves = 0
+    for item in items:
+        games += 1
+        if isinstance(item, Playthrough):
+            states, made = item.states, item.record.moves
+            for i, move in enumerate(made):
+                for rule in _rules_named(_told(game, states[i], move, states[i + 1])):
+                    counts[rule] = counts.get(rule, 0) + 1
+            moves += len(made)
+            continue
+        if item.game != game.name:
+            raise CardrulesError(f"rule coverage: a record of {item.game!r}, not {game.name!r}")
+        state = item.start if item.start is not None else game.new_game(item.rules, seed=item.seed)
+        for move in item.moves:
+            after = game.apply(state, move)
+            for rule in _rules_named(_told(game, state, move, after)):
+                counts[rule] = counts.get(rule, 0) + 1
+            state = after
+        moves += len(item.moves)
+    extra = sorted((r for r in counts if r not in game.rule_ids), key=_rule_key)
+    ordered = {r: counts[r] for r in (*game.rule_ids, *extra)}
+    return RuleCoverage(game.name, tuple(game.rule_ids), ordered, games=games, moves=moves)
+
+
+# --------------------------------------------------------------------------- shrinking
+
+
+@attrs.frozen
+class ShrunkPosition:
+    """
+    The smallest failing position :func:`shrink_position` found.
+
+    >>> print(ShrunkPosition(state=None, text="a position", steps=2, tried=7))
+    a position
+    """
+
+    state: Any
+    """The position."""
+    text: str
+    """It in the game's notation (``GAME.notation``), or its repr when it has none."""
+    steps: int
+    """How many times a smaller failing position was found on the way."""
+    tried: int
+    """How many candidate positions ``fails`` was called on."""
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def shrink_position(
+    game: AnyGame, state: Any, fails: Callable[[Any], bool], *, max_steps: int = 1000
+) -> ShrunkPosition:
+    """
+    Shrink a failing position to a smaller one that still fails, greedily.
+
+    Starting from ``state``, it tries the game's smaller positions
+    (``GAME.smaller(state)``: fewer cards, shorter piles), keeps the first that passes
+    ``check_state`` and still ``fails``, and starts again from it, until no candidate
+    fails or ``max_steps`` candidates were tried. A game without ``smaller`` gives
+    ``state`` back as it is.
+
+    Args:
+        game: the game.
+        state: a position for which ``fails(state)`` is true.
+        fails: the property, inverted: true when the position still shows the bug.
+        max_steps: at most this many candidates are tried (calls of ``fails``).
+
+    Returns:
+        The smallest failing position found, with its text in the game's notation.
+
+    Raises:
+        CardrulesError: when ``fails(state)`` is false for the given state.
+
+    >>> import cardrules
+    >>> game = cardrules.get_game("biggenbende")
+    >>> start = game.new_game(game.Rules(), seed=1)
+    >>> shrunk = shrink_position(game, start, lambda s: s.round == 1)
+    >>> shrunk.state.round
+    1
+    """
+    if not fails(state):
+        raise CardrulesError("shrink_position: fails(state) is false for the given state")
+    current, steps, tried = state, 0, 0
+    smaller = game.smaller
+    improved = smaller is not None
+    while improved and tried < max_steps:
+        assert smaller is not None
+        improved = False
+        for candidate in smaller(current):
+            if tried >= max_steps:
+                break
+            if candidate == current:
+                continue
+            try:
+                game.check_state(candidate)
+            except InvalidStateError:
+                continue
+            tried += 1
+            if fails(candidate):
+                current, steps, improved = candidate, steps + 1, True
+                break
+    return ShrunkPosition(
+        state=current, text=_position_text(game, current), steps=steps, tried=tried
+    )
 
 
 # --------------------------------------------------------------------------- checks
@@ -330,13 +857,25 @@ def _check_events(game: AnyGame, state: Any, move: Any, where: str) -> None:
                 )
 
 
+@contextlib.contextmanager
+def _noted_on_failure(game: AnyGame, state: Any, index: int) -> Iterator[None]:
+    """Note the position (in the game's notation) when a check of it fails."""
+    try:
+        yield
+    except (AssertionError, CardrulesError):
+        _note(f"position after move {index}", game, state)
+        raise
+
+
 def _check_playthrough(game: AnyGame, play: Playthrough, positions: Sequence[int]) -> None:
     record = play.record
     seen_moves = list(dict.fromkeys(record.moves))
     for i, state in enumerate(play.states):
-        _check_consistent(game, state, f"after move {i}")
+        with _noted_on_failure(game, state, i):
+            _check_consistent(game, state, f"after move {i}")
     for i in positions:
-        _check_position(game, play.states[i], seen_moves, f"after move {i}")
+        with _noted_on_failure(game, play.states[i], i):
+            _check_position(game, play.states[i], seen_moves, f"after move {i}")
     final = play.final
     if not game.is_over(final):
         raise _fail(f"the game did not end within {len(record.moves)} moves (seed {record.seed})")
