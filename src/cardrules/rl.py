@@ -279,16 +279,23 @@ class Trajectory:
         players = game.players(state)
         self._seen: list[list[tuple[bool, Any]]] = [[] for _ in range(players)]
         self._event_index = {cls: i for i, cls in enumerate(game.event_types)}
+        # Caches, extended lazily: the rendered lines and the counts of each seat.
+        self._rendered: list[list[str]] = [[] for _ in range(players)]
+        self._counted: list[tuple[int, list[int], list[int]]] = [(0, [], [])] * players
 
     def copy(self) -> Trajectory:
         """An independent copy of the trajectory."""
-        other = Trajectory.__new__(Trajectory)
-        other.game = self.game
-        other.state = self.state
+        other = type(self).__new__(type(self))
+        other.__dict__.update(self.__dict__)
         other.moves = list(self.moves)
         other._seen = [list(seen) for seen in self._seen]
-        other._event_index = self._event_index
+        other._rendered = [list(lines) for lines in self._rendered]
+        other._counted = list(self._counted)
         return other
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Trajectory:
+        # States, moves and events are immutable: a copy of the lists is deep enough.
+        return self.copy()
 
     def apply(self, move: Any) -> None:
         """Play ``move`` (it must be legal) and record what every seat saw."""
@@ -313,8 +320,8 @@ class Trajectory:
         game = self.game
         render_move = game.render_move or str
         render_event = game.render_event
-        lines = []
-        for own, item in self._seen[seat]:
+        lines = self._rendered[seat]
+        for own, item in self._seen[seat][len(lines) :]:
             if own:
                 lines.append(f"you: {render_move(item)}")
             elif render_event is not None:
@@ -324,16 +331,23 @@ class Trajectory:
         return lines
 
     def _counts(self, seat: int, size: int) -> tuple[list[int], list[int]]:
-        space = action_space(self.game, self.state.rules)
-        actions = [0] * size
-        kinds = [0] * len(self._event_index)
-        for own, item in self._seen[seat]:
+        done, actions, kinds = self._counted[seat]
+        seen = self._seen[seat]
+        if done == len(seen) and len(actions) == size:
+            return actions, kinds
+        if len(actions) != size:
+            done, actions, kinds = 0, [0] * size, [0] * len(self._event_index)
+        else:
+            actions, kinds = list(actions), list(kinds)
+        encode = action_space(self.game, self.state.rules).encode
+        for own, item in seen[done:]:
             if own:
-                actions[space.encode(item)] += 1
+                actions[encode(item)] += 1
             else:
                 index = self._event_index.get(type(item))
                 if index is not None:
                     kinds[index] += 1
+        self._counted[seat] = (len(seen), actions, kinds)
         return actions, kinds
 
 
