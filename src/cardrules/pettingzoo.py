@@ -105,6 +105,10 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
         self.render_mode = render_mode
         self._space = rl.action_space(game, self.rules)
         spec = rl.observation_spec(game, self.rules)
+        self._encode = spec.encode
+        self._shape = spec.shape
+        self._legal_of: Any = None
+        self._legal_moves: dict[int, Any] = {}
         self._players = game.players(game.new_game(self.rules, seed=0))
         self.possible_agents = [f"player_{seat}" for seat in range(self._players)]
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
@@ -154,16 +158,24 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
         if seat is not None:
             self.agent_selection = self.possible_agents[seat]
 
+    def _legal(self) -> dict[int, Any]:
+        # The legal moves of the current state by action number, worked out once a state.
+        state = self.state_
+        if self._legal_of is not state:
+            encode = self._space.encode
+            self._legal_moves = {encode(move): move for move in self.game.legal_moves(state)}
+            self._legal_of = state
+        return self._legal_moves
+
     def observe(self, agent: str) -> dict[str, Any]:
         """The observation of ``agent``: its view's encoding and its action mask."""
         seat = self._seats[agent]
         game, state = self.game, self.state_
         mask = numpy.zeros(self._space.size, dtype=numpy.int8)
         if game.to_move(state) == seat:
-            encode = self._space.encode
-            for move in game.legal_moves(state):
-                mask[encode(move)] = 1
-        return {"observation": rl.observation(game, game.view(state, seat)), "action_mask": mask}
+            mask[list(self._legal())] = 1
+        encoded = numpy.asarray(self._encode(game.view(state, seat)), dtype=numpy.float32)
+        return {"observation": encoded.reshape(self._shape), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         """Play ``action`` for the agent to move (``None`` once it is terminated)."""
@@ -172,9 +184,9 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         game = self.game
-        move = self._space.decode(int(action))  # type: ignore[arg-type]
-        if move not in game.legal_moves(self.state_):
-            raise ValueError(f"action {action} ({move!r}) is not legal now")
+        move = self._legal().get(action)  # type: ignore[arg-type]
+        if move is None:
+            raise ValueError(f"action {action} is not legal now")
         self._cumulative_rewards[agent] = 0.0
         self.state_ = game.apply(self.state_, move)
         totals = rl.total_returns(game, self.state_)
