@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 import cardrules
+import cardrules.rl
 from cardrules.game import AnyGame
 
 pytest.importorskip("pettingzoo", reason="the pettingzoo extra is not installed")
@@ -18,7 +19,14 @@ np = pytest.importorskip("numpy", reason="the rl extra (numpy) is not installed"
 from pettingzoo.test import api_test, seed_test  # type: ignore[import-untyped]  # noqa: E402
 
 from cardrules.pettingzoo import CardrulesEnv, env  # noqa: E402
-from tests.test_rl import HOOKED, made_up_hooks, player_counts, small_options  # noqa: E402
+from tests.test_rl import (  # noqa: E402
+    HOOKED,
+    has_hooks,
+    made_up_hooks,
+    player_counts,
+    run_page,
+    small_options,
+)
 
 # PettingZoo's api_test advises a Box observation; the classic card games, like these,
 # give a dict with the action mask, as PettingZoo documents.
@@ -115,3 +123,21 @@ def test_render_needs_a_render_mode() -> None:
         assert environment.render() is None
     with pytest.raises(ValueError, match="render_mode"):
         CardrulesEnv(cardrules.get_game("beggar"), render_mode="human")
+
+
+def test_how_to_train_an_agent_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = cardrules.get_game("biggenbende")
+    if not has_hooks(game):
+        # Until the game has its own hooks, the page runs on made-up ones.
+        made_up = made_up_hooks(game)
+        monkeypatch.setattr(cardrules, "get_game", lambda name: made_up)
+        monkeypatch.setattr(
+            cardrules.pettingzoo,
+            "env",
+            lambda name, **options: CardrulesEnv(made_up, **options),
+        )
+    printed = run_page("how-to/train-an-agent.md")
+    assert "table entries" in printed
+    assert "learned:" in printed
+    assert "random:" in printed
+    assert "('observation'," in printed

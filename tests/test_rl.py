@@ -8,9 +8,13 @@ tested whatever the games provide. The adapter tests import the helpers from her
 
 from __future__ import annotations
 
+import contextlib
+import io
 import itertools
+import re
 import sys
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -284,3 +288,26 @@ def test_without_numpy_the_error_names_the_extra(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setitem(sys.modules, "numpy", None)
     with pytest.raises(ImportError, match=r"cardrules\[rl\]"):
         rl.action_mask(game, state)
+
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+
+
+def run_page(name: str) -> str:
+    """Run the Python blocks of a docs page in order, in one namespace; return what they
+    print."""
+    text = (DOCS / name).read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", text, flags=re.DOTALL)
+    assert blocks, f"{name} has no Python blocks"
+    output = io.StringIO()
+    namespace: dict[str, Any] = {"__name__": "__page__"}
+    with contextlib.redirect_stdout(output):
+        for block in blocks:
+            exec(compile(block, name, "exec"), namespace)
+    return output.getvalue()
+
+
+def test_how_to_write_a_bot_runs() -> None:
+    printed = run_page("how-to/write-a-bot.md")
+    # Both games were played to the end (the outcome of each is printed).
+    assert printed.count("Outcome(") == 2
