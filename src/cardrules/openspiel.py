@@ -65,6 +65,11 @@ DEALS = 1024
 """The default number of deals (outcomes of the chance node); parameter ``deals``."""
 
 
+_LONGEST = 2**31 - 1
+# OpenSpiel keeps the longest game in a C int: a game without a move limit (Beggar
+# without max_cards) is given this.
+
+
 def short_name(game: AnyGame) -> str:
     """
     The OpenSpiel name of a game.
@@ -124,7 +129,7 @@ class _Game(pyspiel.Game):  # type: ignore[misc]
             min_utility=float(low),
             max_utility=float(high),
             utility_sum=None,
-            max_game_length=rl.max_moves(game, self.rules),
+            max_game_length=min(rl.max_moves(game, self.rules), _LONGEST),
         )
         super().__init__(self._type, info, params)
 
