@@ -120,6 +120,7 @@ class _Game(pyspiel.Game):  # type: ignore[misc]
         if self.deals < 1:
             raise ValueError(f"deals must be at least 1, not {self.deals}")
         self.space = rl.action_space(game, self.rules)
+        self.code = rl._encoder(self.space)
         low, high = rl.utility_bounds(game, self.rules)
         self.players = game.players(game.new_game(self.rules, seed=0))
         info = pyspiel.GameInfo(
@@ -171,7 +172,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
 
     def _legal_actions(self, player: int) -> list[int]:
         assert self.trajectory is not None
-        encode = self._spiel_game.space.encode
+        encode = self._spiel_game.code
         return sorted(
             encode(move) for move in self.trajectory.game.legal_moves(self.trajectory.state)
         )

@@ -32,6 +32,7 @@ player_0
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -107,6 +108,8 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
         spec = rl.observation_spec(game, self.rules)
         self._encode = spec.encode
         self._shape = spec.shape
+        self._length = math.prod(spec.shape)
+        self._code = rl._encoder(self._space)
         self._legal_of: Any = None
         self._legal_moves: dict[int, Any] = {}
         self._players = game.players(game.new_game(self.rules, seed=0))
@@ -162,7 +165,7 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
         # The legal moves of the current state by action number, worked out once a state.
         state = self.state_
         if self._legal_of is not state:
-            encode = self._space.encode
+            encode = self._code
             self._legal_moves = {encode(move): move for move in self.game.legal_moves(state)}
             self._legal_of = state
         return self._legal_moves
@@ -174,7 +177,7 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
         mask = numpy.zeros(self._space.size, dtype=numpy.int8)
         if game.to_move(state) == seat:
             mask[list(self._legal())] = 1
-        encoded = numpy.asarray(self._encode(game.view(state, seat)), dtype=numpy.float32)
+        encoded = rl._floats(self._encode(game.view(state, seat)), self._length)
         return {"observation": encoded.reshape(self._shape), "action_mask": mask}
 
     def step(self, action: int | None) -> None:

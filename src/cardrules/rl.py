@@ -26,6 +26,8 @@ bool
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -93,6 +95,34 @@ def action_space(game: AnyGame, rules: Any) -> ActionSpace[Any]:
     return space
 
 
+_CODES: dict[ActionSpace[Any], Callable[[Any], int]] = {}
+
+
+def _encoder(space: ActionSpace[Any]) -> Callable[[Any], int]:
+    # ``space.encode`` with a memo: the adapters encode every legal move at every step,
+    # and a game offers the same moves again and again.
+    memo = _CODES.get(space)
+    if memo is None:
+        codes: dict[Any, int] = {}
+        encode = space.encode
+
+        def memo(move: Any) -> int:
+            code = codes.get(move)
+            if code is None:
+                code = codes[move] = encode(move)
+            return code
+
+        _CODES[space] = memo
+    return memo
+
+
+def _floats(values: Sequence[float], size: int) -> Any:
+    numpy = _numpy()
+    if len(values) != size:
+        raise CardrulesError(f"an observation has {len(values)} numbers, not {size}")
+    return numpy.fromiter(values, numpy.float32, count=size)
+
+
 def observation_spec(game: AnyGame, rules: Any) -> Observation[Any]:
     """
     The game's :class:`~cardrules.Observation` under ``rules`` (built once, then cached).
@@ -126,9 +156,8 @@ def observation(game: AnyGame, view: Any) -> npt.NDArray[np.float32]:
     >>> game.observation is None or rl.observation(game, view).dtype == "float32"
     True
     """
-    numpy = _numpy()
     spec = observation_spec(game, view.rules)
-    return numpy.asarray(spec.encode(view), dtype=numpy.float32).reshape(spec.shape)  # type: ignore[no-any-return]
+    return _floats(spec.encode(view), math.prod(spec.shape)).reshape(spec.shape)  # type: ignore[no-any-return]
 
 
 def action_mask(game: AnyGame, state: Any) -> npt.NDArray[np.bool_]:
@@ -146,7 +175,7 @@ def action_mask(game: AnyGame, state: Any) -> npt.NDArray[np.bool_]:
     numpy = _numpy()
     space = action_space(game, state.rules)
     mask = numpy.zeros(space.size, dtype=numpy.bool_)
-    encode = space.encode
+    encode = _encoder(space)
     for move in game.legal_moves(state):
         mask[encode(move)] = True
     return mask  # type: ignore[no-any-return]
@@ -339,7 +368,7 @@ class Trajectory:
             done, actions, kinds = 0, [0] * size, [0] * len(self._event_index)
         else:
             actions, kinds = list(actions), list(kinds)
-        encode = action_space(self.game, self.state.rules).encode
+        encode = _encoder(action_space(self.game, self.state.rules))
         for own, item in seen[done:]:
             if own:
                 actions[encode(item)] += 1
