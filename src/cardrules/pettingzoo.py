@@ -1,0 +1,222 @@
+"""
+Every game as a PettingZoo AEC environment, with action masks and text rendering.
+
+Install the extra with ``pip install 'cardrules[pettingzoo]'``. The environment
+follows PettingZoo's classic card games:
+
+- agents ``"player_0"`` .. ``"player_{n-1}"``, one per seat, in seat order;
+- each observation is a dict ``{"observation": ..., "action_mask": ...}``: the
+  seat's view as the game's float32 observation (:func:`cardrules.rl.observation`)
+  and an ``int8`` mask of the legal actions (all zeros for a seat not to move);
+- actions are the numbers of the game's :class:`~cardrules.ActionSpace`;
+- the reward of a step is every seat's score change in it (chips or points, from
+  :func:`cardrules.rl.total_returns`), so an agent's summed rewards are its return;
+- ``reset(seed=...)`` deals the game with that seed (a random one when ``None``);
+- ``render_mode="ansi"``: ``render()`` gives the view of the seat to move as the
+  game's own text.
+
+A game without decisions (Beggar-my-neighbour) still works: its one action is
+always the only legal one.
+
+>>> from cardrules.pettingzoo import env
+>>> import cardrules
+>>> game = cardrules.get_game("beggar")
+>>> if game.actions is not None and game.observation is not None:
+...     e = env("beggar", players=2)
+...     e.reset(seed=1)
+...     print(e.agent_selection)
+... else:
+...     print("player_0")
+player_0
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+try:
+    import gymnasium
+    import numpy
+    from pettingzoo import AECEnv  # type: ignore[import-untyped]
+except ImportError as _error:  # pragma: no cover - the extra is installed in CI
+    raise ImportError(
+        "cardrules.pettingzoo needs PettingZoo: install the extra with "
+        "pip install 'cardrules[pettingzoo]'"
+    ) from _error
+
+import cardrules
+from cardrules import rl
+from cardrules.game import AnyGame
+
+__all__ = ["CardrulesEnv", "env"]
+
+
+def env(name: str, *, render_mode: str | None = None, **rules_options: Any) -> CardrulesEnv:
+    """
+    The AEC environment of the game ``name`` with ``Rules(**rules_options)``.
+
+    Args:
+        name: a registered game, for example ``"biggenbende"``.
+        render_mode: ``None`` or ``"ansi"``.
+        rules_options: the game's ``Rules`` options, for example ``players=4``.
+
+    >>> import cardrules
+    >>> from cardrules.pettingzoo import env
+    >>> hooked = cardrules.get_game("biggenbende").actions is not None
+    >>> not hooked or env("biggenbende", players=3).possible_agents == [
+    ...     "player_0", "player_1", "player_2"]
+    True
+    """
+    return CardrulesEnv(cardrules.get_game(name), render_mode=render_mode, **rules_options)
+
+
+class CardrulesEnv(AECEnv):  # type: ignore[misc]
+    """
+    A PettingZoo AEC environment over any game with the ``actions`` and
+    ``observation`` hooks (see the module's description).
+
+    Args:
+        game: the game (for example ``cardrules.get_game("allegra")``).
+        render_mode: ``None`` or ``"ansi"``.
+        rules_options: the game's ``Rules`` options.
+
+    >>> import cardrules
+    >>> from cardrules.pettingzoo import CardrulesEnv
+    >>> game = cardrules.get_game("beggar")
+    >>> game.actions is None or (
+    ...     CardrulesEnv(game, players=3).metadata["name"] == "cardrules_beggar")
+    True
+    """
+
+    metadata = {"render_modes": ["ansi"], "is_parallelizable": False}  # noqa: RUF012
+
+    def __init__(
+        self, game: AnyGame, *, render_mode: str | None = None, **rules_options: Any
+    ) -> None:
+        super().__init__()
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.metadata = {**CardrulesEnv.metadata, "name": f"cardrules_{game.name}"}
+        self.game = game
+        """The game."""
+        self.rules: Any = game.Rules(**rules_options)
+        """The rules every reset deals with."""
+        self.render_mode = render_mode
+        self._space = rl.action_space(game, self.rules)
+        spec = rl.observation_spec(game, self.rules)
+        self._encode = spec.encode
+        self._shape = spec.shape
+        self._length = math.prod(spec.shape)
+        self._code = rl._encoder(self._space)
+        self._legal_of: Any = None
+        self._legal_moves: dict[int, Any] = {}
+        self._players = game.players(game.new_game(self.rules, seed=0))
+        self.possible_agents = [f"player_{seat}" for seat in range(self._players)]
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self._observation_spaces = {
+            agent: gymnasium.spaces.Dict(
+                {
+                    "observation": gymnasium.spaces.Box(
+                        low=-numpy.inf, high=numpy.inf, shape=spec.shape, dtype=numpy.float32
+                    ),
+                    "action_mask": gymnasium.spaces.Box(
+                        low=0, high=1, shape=(self._space.size,), dtype=numpy.int8
+                    ),
+                }
+            )
+            for agent in self.possible_agents
+        }
+        self._action_spaces = {
+            agent: gymnasium.spaces.Discrete(self._space.size) for agent in self.possible_agents
+        }
+        self.state_: Any = None
+        """The game's current state (``None`` before the first reset)."""
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        """The observation space of ``agent`` (the same object every time)."""
+        return self._observation_spaces[agent]
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        """The action space of ``agent``: ``Discrete(size of the game's action space)``."""
+        return self._action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new game with ``seed`` (an int in ``[0, 2**64)``; random when ``None``)."""
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**64)
+        self.state_ = self.game.new_game(self.rules, seed=seed)
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._totals = rl.total_returns(self.game, self.state_)
+        self._select()
+
+    def _select(self) -> None:
+        seat = self.game.to_move(self.state_)
+        if seat is not None:
+            self.agent_selection = self.possible_agents[seat]
+
+    def _legal(self) -> dict[int, Any]:
+        # The legal moves of the current state by action number, worked out once a state.
+        state = self.state_
+        if self._legal_of is not state:
+            encode = self._code
+            self._legal_moves = {encode(move): move for move in self.game.legal_moves(state)}
+            self._legal_of = state
+        return self._legal_moves
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """The observation of ``agent``: its view's encoding and its action mask."""
+        seat = self._seats[agent]
+        game, state = self.game, self.state_
+        mask = numpy.zeros(self._space.size, dtype=numpy.int8)
+        if game.to_move(state) == seat:
+            mask[list(self._legal())] = 1
+        encoded = rl._floats(self._encode(game.view(state, seat)), self._length)
+        return {"observation": encoded.reshape(self._shape), "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        """Play ``action`` for the agent to move (``None`` once it is terminated)."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        game = self.game
+        move = self._legal().get(action)  # type: ignore[arg-type]
+        if move is None:
+            raise ValueError(f"action {action} is not legal now")
+        self._cumulative_rewards[agent] = 0.0
+        self.state_ = game.apply(self.state_, move)
+        totals = rl.total_returns(game, self.state_)
+        for seat, name in enumerate(self.possible_agents):
+            self.rewards[name] = float(totals[seat] - self._totals[seat])
+        self._totals = totals
+        if game.is_over(self.state_):
+            self.terminations = dict.fromkeys(self.agents, True)
+            outcome = game.outcome(self.state_)
+            for name in self.agents:
+                self.infos[name] = {"outcome": outcome}
+        else:
+            self._select()
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        """The view of the seat to move as the game's text (``render_mode="ansi"``)."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() was called without a render_mode")
+            return None
+        if self.state_ is None:
+            return ""
+        seat = self._seats[self.agent_selection]
+        view = self.game.view(self.state_, seat)
+        if self.game.render_view is None:
+            return repr(view)
+        return self.game.render_view(view, f"{self.agent_selection} to move")
+
+    def close(self) -> None:
+        """Nothing to free."""

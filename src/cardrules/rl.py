@@ -1,0 +1,414 @@
+"""
+Numbers for learning agents: observations, action masks, information states,
+returns and bounds, for every game that has the hooks.
+
+It builds on the game's own hooks (:attr:`Game.actions <cardrules.Game.actions>`,
+:attr:`~cardrules.Game.observation`, :attr:`~cardrules.Game.returns`,
+:attr:`~cardrules.Game.utility_bounds`, :attr:`~cardrules.Game.max_moves`) and
+turns them into numpy arrays. numpy comes from the ``rl`` extra
+(``pip install 'cardrules[rl]'``); the rest of cardrules does not need it.
+
+A perfect-recall information state of a seat is its current view plus everything it
+saw happen so far: its own moves and the per-seat events of
+:attr:`Game.events <cardrules.Game.events>`. A :class:`Trajectory` follows a game
+and keeps that history for every seat.
+
+>>> import cardrules
+>>> from cardrules import rl
+>>> game = cardrules.get_game("beggar")
+>>> if game.actions is not None:
+...     state = game.new_game(game.Rules(players=2), seed=1)
+...     print(rl.action_mask(game, state).dtype)
+... else:
+...     print("bool")
+bool
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from cardrules.errors import CardrulesError
+from cardrules.game import ActionSpace, AnyGame, Observation
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+__all__ = [
+    "InformationState",
+    "Trajectory",
+    "action_mask",
+    "action_space",
+    "information_state",
+    "max_moves",
+    "observation",
+    "observation_spec",
+    "round_returns",
+    "total_returns",
+    "utility_bounds",
+]
+
+
+def _numpy() -> Any:
+    try:
+        import numpy
+    except ImportError as error:  # pragma: no cover - the rl extra is installed in CI
+        raise ImportError(
+            "cardrules.rl needs numpy: install the extra with pip install 'cardrules[rl]'"
+        ) from error
+    return numpy
+
+
+_SPACES: dict[tuple[int, Any], ActionSpace[Any]] = {}
+_OBSERVATIONS: dict[tuple[int, Any], Observation[Any]] = {}
+
+
+def _hook(game: AnyGame, name: str) -> Any:
+    hook = getattr(game, name, None)
+    if hook is None:
+        raise CardrulesError(f"the game {game.name!r} has no {name!r} hook")
+    return hook
+
+
+def action_space(game: AnyGame, rules: Any) -> ActionSpace[Any]:
+    """
+    The game's :class:`~cardrules.ActionSpace` under ``rules`` (built once, then cached).
+
+    Raises:
+        ~cardrules.errors.CardrulesError: if the game has no ``actions`` hook.
+
+    >>> import cardrules
+    >>> from cardrules import rl
+    >>> game = cardrules.get_game("beggar")
+    >>> game.actions is None or rl.action_space(game, game.Rules()).size >= 1
+    True
+    """
+    key = (id(game), rules)
+    space = _SPACES.get(key)
+    if space is None:
+        space = _SPACES[key] = _hook(game, "actions")(rules)
+    return space
+
+
+_CODES: dict[ActionSpace[Any], Callable[[Any], int]] = {}
+
+
+def _encoder(space: ActionSpace[Any]) -> Callable[[Any], int]:
+    # ``space.encode`` with a memo: the adapters encode every legal move at every step,
+    # and a game offers the same moves again and again.
+    memo = _CODES.get(space)
+    if memo is None:
+        codes: dict[Any, int] = {}
+        encode = space.encode
+
+        def memo(move: Any) -> int:
+            code = codes.get(move)
+            if code is None:
+                code = codes[move] = encode(move)
+            return code
+
+        _CODES[space] = memo
+    return memo
+
+
+def _floats(values: Sequence[float], size: int) -> Any:
+    numpy = _numpy()
+    if len(values) != size:
+        raise CardrulesError(f"an observation has {len(values)} numbers, not {size}")
+    return numpy.fromiter(values, numpy.float32, count=size)
+
+
+def observation_spec(game: AnyGame, rules: Any) -> Observation[Any]:
+    """
+    The game's :class:`~cardrules.Observation` under ``rules`` (built once, then cached).
+
+    Raises:
+        ~cardrules.errors.CardrulesError: if the game has no ``observation`` hook.
+
+    >>> import cardrules
+    >>> from cardrules import rl
+    >>> game = cardrules.get_game("beggar")
+    >>> game.observation is None or len(rl.observation_spec(game, game.Rules()).shape) >= 1
+    True
+    """
+    key = (id(game), rules)
+    spec = _OBSERVATIONS.get(key)
+    if spec is None:
+        spec = _OBSERVATIONS[key] = _hook(game, "observation")(rules)
+    return spec
+
+
+def observation(game: AnyGame, view: Any) -> npt.NDArray[np.float32]:
+    """
+    The view as a float32 array of the game's observation shape, relative to its seat.
+
+    The layout is the game's :attr:`Observation.layout <cardrules.Observation.layout>`.
+
+    >>> import cardrules
+    >>> from cardrules import rl
+    >>> game = cardrules.get_game("beggar")
+    >>> view = game.view(game.new_game(game.Rules(), seed=1), 0)
+    >>> game.observation is None or rl.observation(game, view).dtype == "float32"
+    True
+    """
+    spec = observation_spec(game, view.rules)
+    return _floats(spec.encode(view), math.prod(spec.shape)).reshape(spec.shape)  # type: ignore[no-any-return]
+
+
+def action_mask(game: AnyGame, state: Any) -> npt.NDArray[np.bool_]:
+    """
+    Which actions are legal in ``state``: a bool array of the action space's size, all
+    false once the game is over.
+
+    >>> import cardrules
+    >>> from cardrules import rl
+    >>> game = cardrules.get_game("beggar")
+    >>> state = game.new_game(game.Rules(), seed=1)
+    >>> game.actions is None or int(rl.action_mask(game, state).sum()) == 1
+    True
+    """
+    numpy = _numpy()
+    space = action_space(game, state.rules)
+    mask = numpy.zeros(space.size, dtype=numpy.bool_)
+    encode = _encoder(space)
+    for move in game.legal_moves(state):
+        mask[encode(move)] = True
+    return mask  # type: ignore[no-any-return]
+
+
+def round_returns(game: AnyGame, state: Any) -> tuple[tuple[int, ...], ...]:
+    """
+    The score change of every seat in each round played so far, one tuple per round.
+
+    From the game's ``returns`` hook; a game without it gives one round, the final
+    scores of its :class:`~cardrules.Outcome`, once it is over (and ``()`` before).
+
+    >>> import cardrules
+    >>> from cardrules import rl
+    >>> game = cardrules.get_game("beggar")
+    >>> state = game.new_game(game.Rules(), seed=1)
+    >>> isinstance(rl.round_returns(game, state), tuple)
+    True
+    """
+    if game.returns is not None:
+        return game.returns(state)
+    outcome = game.outcome(state)
+    return () if outcome is None else (outcome.scores,)
+
+
+def total_returns(game: AnyGame, state: Any) -> tuple[int, ...]:
+    """
+    The score change of every seat over the whole game so far: the sum of
+    :func:`round_returns` (zeros before any round counted).
+
+    >>> import cardrules
+    >>> from cardrules import rl
+    >>> game = cardrules.get_game("biggenbende")
+    >>> state = game.new_game(game.Rules(players=3), seed=1)
+    >>> len(rl.total_returns(game, state))
+    3
+    """
+    totals = [0] * game.players(state)
+    for deltas in round_returns(game, state):
+        for seat, delta in enumerate(deltas):
+            totals[seat] += delta
+    return tuple(totals)
+
+
+def utility_bounds(game: AnyGame, rules: Any) -> tuple[int, int]:
+    """
+    The lowest and highest final score a seat can have under ``rules``.
+
+    Raises:
+        ~cardrules.errors.CardrulesError: if the game has no ``utility_bounds`` hook.
+
+    >>> import cardrules
+    >>> from cardrules import rl
+    >>> game = cardrules.get_game("biggenbende")
+    >>> game.utility_bounds is None or rl.utility_bounds(game, game.Rules())[0] <= 0
+    True
+    """
+    low, high = _hook(game, "utility_bounds")(rules)
+    return (low, high)
+
+
+def max_moves(game: AnyGame, rules: Any) -> int:
+    """
+    The longest possible game under ``rules``, in moves.
+
+    Raises:
+        ~cardrules.errors.CardrulesError: if the game has no ``max_moves`` hook.
+
+    >>> import cardrules
+    >>> from cardrules import rl
+    >>> game = cardrules.get_game("biggenbende")
+    >>> game.max_moves is None or rl.max_moves(game, game.Rules()) > 0
+    True
+    """
+    return int(_hook(game, "max_moves")(rules))
+
+
+@attrs.frozen
+class InformationState:
+    """
+    A perfect-recall information state of one seat: as text and as a tensor.
+
+    ``text`` is the seat's view (the game's ``render_view``) followed by one line per
+    thing it saw, in order: its own moves (``"you: <move>"``) and the events told to
+    it. Two positions give the same text exactly when the seat cannot tell them apart.
+
+    ``tensor`` is a fixed-length float32 vector, laid out as ``layout`` says: the
+    observation of the view, then how often the seat played each action
+    (``"own_actions"``, one entry per action), then how often it saw each kind of event
+    (``"events"``, one entry per class in ``Game.event_types``). The counts summarise
+    the history; the text keeps all of it.
+
+    >>> InformationState(text="you", tensor=None, layout=(("observation", 0),))
+    InformationState(text='you', tensor=None, layout=(('observation', 0),))
+    """
+
+    text: str
+    """The view and the history, as text."""
+    tensor: Any
+    """The view and a summary of the history, as a float32 numpy vector."""
+    layout: tuple[tuple[str, int], ...]
+    """What the tensor's entries mean, in order: ``(name, length)`` pairs."""
+
+
+class Trajectory:
+    """
+    A game followed move by move, keeping what every seat saw.
+
+    ``apply(move)`` plays a move and records, for every seat, the events
+    :attr:`Game.events <cardrules.Game.events>` tells it (and, for the seat that moved,
+    the move itself). :func:`information_state` reads it. ``copy()`` gives an
+    independent copy (the states are immutable, so it is cheap).
+
+    >>> import cardrules
+    >>> from cardrules.rl import Trajectory
+    >>> game = cardrules.get_game("beggar")
+    >>> trajectory = Trajectory(game, game.new_game(game.Rules(), seed=2))
+    >>> trajectory.apply(game.legal_moves(trajectory.state)[0])
+    >>> len(trajectory.moves), len(trajectory.seen(0)) >= 1
+    (1, True)
+    """
+
+    def __init__(self, game: AnyGame, state: Any) -> None:
+        self.game = game
+        """The game."""
+        self.state: Any = state
+        """The current state."""
+        self.moves: list[Any] = []
+        """Every move played, in order."""
+        players = game.players(state)
+        self._seen: list[list[tuple[bool, Any]]] = [[] for _ in range(players)]
+        self._event_index = {cls: i for i, cls in enumerate(game.event_types)}
+        # Caches, extended lazily: the rendered lines and the counts of each seat.
+        self._rendered: list[list[str]] = [[] for _ in range(players)]
+        self._counted: list[tuple[int, list[int], list[int]]] = [(0, [], [])] * players
+
+    def copy(self) -> Trajectory:
+        """An independent copy of the trajectory."""
+        other = type(self).__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other.moves = list(self.moves)
+        other._seen = [list(seen) for seen in self._seen]
+        other._rendered = [list(lines) for lines in self._rendered]
+        other._counted = list(self._counted)
+        return other
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Trajectory:
+        # States, moves and events are immutable: a copy of the lists is deep enough.
+        return self.copy()
+
+    def apply(self, move: Any) -> None:
+        """Play ``move`` (it must be legal) and record what every seat saw."""
+        game = self.game
+        before = self.state
+        seat = game.to_move(before)
+        after = game.apply(before, move)
+        events = game.events
+        for viewer, seen in enumerate(self._seen):
+            if viewer == seat:
+                seen.append((True, move))
+            if events is not None:
+                seen.extend((False, event) for event in events(before, move, after, viewer))
+        self.moves.append(move)
+        self.state = after
+
+    def seen(self, seat: int) -> tuple[Any, ...]:
+        """Everything ``seat`` saw, in order: its own moves and its events."""
+        return tuple(item for _, item in self._seen[seat])
+
+    def _lines(self, seat: int) -> list[str]:
+        game = self.game
+        render_move = game.render_move or str
+        render_event = game.render_event
+        lines = self._rendered[seat]
+        for own, item in self._seen[seat][len(lines) :]:
+            if own:
+                lines.append(f"you: {render_move(item)}")
+            elif render_event is not None:
+                lines.append(render_event(item, seat))
+            else:
+                lines.append(str(item))
+        return lines
+
+    def _counts(self, seat: int, size: int) -> tuple[list[int], list[int]]:
+        done, actions, kinds = self._counted[seat]
+        seen = self._seen[seat]
+        if done == len(seen) and len(actions) == size:
+            return actions, kinds
+        if len(actions) != size:
+            done, actions, kinds = 0, [0] * size, [0] * len(self._event_index)
+        else:
+            actions, kinds = list(actions), list(kinds)
+        encode = _encoder(action_space(self.game, self.state.rules))
+        for own, item in seen[done:]:
+            if own:
+                actions[encode(item)] += 1
+            else:
+                index = self._event_index.get(type(item))
+                if index is not None:
+                    kinds[index] += 1
+        self._counted[seat] = (len(seen), actions, kinds)
+        return actions, kinds
+
+
+def information_state(game: AnyGame, seat: int, history: Trajectory) -> InformationState:
+    """
+    The perfect-recall information state of ``seat`` at the end of ``history``.
+
+    See :class:`InformationState` for the text and the tensor's layout. The tensor
+    needs the game's ``actions`` and ``observation`` hooks.
+
+    >>> import cardrules
+    >>> from cardrules.rl import Trajectory, information_state
+    >>> game = cardrules.get_game("beggar")
+    >>> trajectory = Trajectory(game, game.new_game(game.Rules(), seed=2))
+    >>> trajectory.apply(game.legal_moves(trajectory.state)[0])
+    >>> print(information_state(game, 0, trajectory).text.splitlines()[-2])
+    you: turn
+    """
+    if history.game is not game:
+        raise CardrulesError("the trajectory follows another game")
+    numpy = _numpy()
+    view = game.view(history.state, seat)
+    head = game.render_view(view, "you") if game.render_view is not None else repr(view)
+    text = "\n".join([head, "seen:", *history._lines(seat)])
+    tensor = None
+    layout: tuple[tuple[str, int], ...] = ()
+    if game.actions is not None and game.observation is not None:
+        obs = observation(game, view).reshape(-1)
+        size = action_space(game, view.rules).size
+        actions, kinds = history._counts(seat, size)
+        tensor = numpy.concatenate(
+            [obs, numpy.asarray(actions, numpy.float32), numpy.asarray(kinds, numpy.float32)]
+        )
+        layout = (("observation", obs.size), ("own_actions", size), ("events", len(kinds)))
+    return InformationState(text=text, tensor=tensor, layout=layout)

@@ -1,0 +1,142 @@
+"""
+cardrules.openspiel: every game loads in OpenSpiel and passes its random_sim_test with
+serialisation on, on the games' own hooks and on made-up ones (see tests/test_rl.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+import pytest
+
+import cardrules
+from cardrules.game import AnyGame
+
+pytest.importorskip("numpy", reason="the rl extra (numpy) is not installed")
+pyspiel = pytest.importorskip("pyspiel", reason="the openspiel extra is not installed")
+
+from cardrules.openspiel import DEALS, register, short_name  # noqa: E402
+from tests.test_rl import HOOKED, player_counts, small_options  # noqa: E402
+
+
+def _loadable(game: AnyGame) -> str:
+    """The OpenSpiel name of ``game``; a made-up hook set gets a name of its own."""
+    if cardrules.GAMES.get(game.name) is game:
+        return short_name(game)
+    made_up = attrs.evolve(game, name=f"{game.name}_made_up")  # type: ignore[misc]
+    register(made_up)
+    return short_name(made_up)
+
+
+def _load(game: AnyGame, players: int) -> Any:
+    return pyspiel.load_game(_loadable(game), {"players": players, **small_options(game)})
+
+
+def _cases() -> list[Any]:
+    cases = []
+    for param in HOOKED:
+        game = param.values[0]
+        counts = player_counts(game)
+        for players in sorted({counts[0], counts[-1]}):
+            cases.append(
+                pytest.param(game, players, id=f"{param.id}-{players}p", marks=param.marks)
+            )
+    return cases
+
+
+def test_every_game_is_registered() -> None:
+    names = set(pyspiel.registered_names())
+    assert {f"cardrules_{name}" for name in cardrules.GAMES} <= names
+
+
+@pytest.mark.parametrize(("game", "players"), _cases())
+def test_random_sim_test_with_serialisation(game: AnyGame, players: int) -> None:
+    pyspiel.random_sim_test(_load(game, players), num_sims=2, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("game", HOOKED)
+def test_parameters_come_from_the_rules(game: AnyGame) -> None:
+    players = player_counts(game)[-1]
+    spiel_game = _load(game, players)
+    rules = game.Rules(players=players, **small_options(game))
+    parameters = spiel_game.get_parameters()
+    assert parameters["players"] == players
+    assert parameters["deals"] == DEALS
+    for field in attrs.fields(game.Rules):
+        if field.name in parameters:
+            assert parameters[field.name] == getattr(rules, field.name)
+    assert spiel_game.num_players() == players
+    assert spiel_game.num_distinct_actions() == game.actions(rules).size  # type: ignore[misc]
+    low, high = game.utility_bounds(rules)  # type: ignore[misc]
+    assert (spiel_game.min_utility(), spiel_game.max_utility()) == (low, high)
+    # OpenSpiel keeps it in a C int (Beggar without max_cards has no limit).
+    longest = min(game.max_moves(rules), 2**31 - 1)  # type: ignore[misc]
+    assert spiel_game.max_game_length() == longest
+
+
+@pytest.mark.parametrize("game", HOOKED)
+def test_the_deal_is_the_one_chance_node(game: AnyGame) -> None:
+    players = player_counts(game)[0]
+    spiel_game = pyspiel.load_game(_loadable(game), {"players": players, "deals": 8})
+    state = spiel_game.new_initial_state()
+    assert state.is_chance_node()
+    assert state.chance_outcomes() == [(deal, 1 / 8) for deal in range(8)]
+    state.apply_action(5)
+    assert str(state) == repr(game.new_game(game.Rules(players=players), seed=5))
+    while not state.is_terminal():
+        assert not state.is_chance_node()
+        state.apply_action(state.legal_actions()[0])
+    # The returns are the final scores of the game played (rewards only at the end).
+    outcome = game.outcome(state.trajectory.state)
+    assert outcome is not None
+    assert state.returns() == [float(score) for score in outcome.scores]
+    low, high = spiel_game.min_utility(), spiel_game.max_utility()
+    assert all(low <= value <= high for value in state.returns())
+
+
+@pytest.mark.parametrize("game", HOOKED)
+def test_resample_keeps_the_information_state(game: AnyGame) -> None:
+    players = player_counts(game)[0]
+    spiel_game = _load(game, players)
+    state = spiel_game.new_initial_state()
+    state.apply_action(3)
+    for _ in range(6):
+        state.apply_action(state.legal_actions()[-1])
+    player = state.current_player()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    worlds = [state.resample_from_infostate(player, sampler) for _ in range(5)]
+    for world in worlds:
+        assert world.current_player() == player
+        assert world.information_state_string(player) == state.information_state_string(player)
+        assert world.information_state_tensor(player) == state.information_state_tensor(player)
+        assert world.legal_actions() == state.legal_actions()
+        # A redealt world serialises exactly and plays on to the end.
+        copy = spiel_game.deserialize_state(world.serialize())
+        assert str(copy) == str(world)
+        while not world.is_terminal():
+            world.apply_action(world.legal_actions()[0])
+    if game.name != "beggar":
+        # Every seat holds cards the others cannot see (BB-21, AL-14).
+        assert len({str(world) for world in worlds}) > 1
+
+
+@pytest.mark.parametrize("game", HOOKED)
+def test_information_state_is_the_rl_one(game: AnyGame) -> None:
+    players = player_counts(game)[0]
+    state = _load(game, players).new_initial_state()
+    state.apply_action(2)
+    trajectory = cardrules.rl.Trajectory(
+        game, game.new_game(game.Rules(players=players, **small_options(game)), seed=2)
+    )
+    for _ in range(5):
+        action = state.legal_actions()[0]
+        trajectory.apply(game.actions(trajectory.state.rules).decode(action))  # type: ignore[misc]
+        state.apply_action(action)
+    for seat in range(players):
+        info = cardrules.rl.information_state(game, seat, trajectory)
+        assert state.information_state_string(seat) == info.text
+        assert state.information_state_tensor(seat) == pytest.approx(info.tensor.tolist())
+        assert state.observation_tensor(seat) == pytest.approx(
+            cardrules.rl.observation(game, game.view(trajectory.state, seat)).ravel().tolist()
+        )

@@ -1,0 +1,143 @@
+"""
+cardrules.pettingzoo: every game and player count passes PettingZoo's own api_test and
+seed_test, on the games' own hooks and on made-up ones (see tests/test_rl.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import cardrules
+import cardrules.rl
+from cardrules.game import AnyGame
+
+pytest.importorskip("pettingzoo", reason="the pettingzoo extra is not installed")
+np = pytest.importorskip("numpy", reason="the rl extra (numpy) is not installed")
+
+from pettingzoo.test import api_test, seed_test  # type: ignore[import-untyped]  # noqa: E402
+
+from cardrules.pettingzoo import CardrulesEnv, env  # noqa: E402
+from tests.test_rl import (  # noqa: E402
+    HOOKED,
+    has_hooks,
+    made_up_hooks,
+    player_counts,
+    run_page,
+    small_options,
+)
+
+# PettingZoo's api_test advises a Box observation; the classic card games, like these,
+# give a dict with the action mask, as PettingZoo documents.
+DICT_OBSERVATIONS = [
+    pytest.mark.filterwarnings("ignore:Observation space for each agent probably"),
+    pytest.mark.filterwarnings("ignore:Observation is not a NumPy array"),
+]
+
+
+def _cases() -> list[Any]:
+    cases = []
+    for param in HOOKED:
+        game = param.values[0]
+        for players in player_counts(game):
+            cases.append(
+                pytest.param(game, players, id=f"{param.id}-{players}p", marks=param.marks)
+            )
+    return cases
+
+
+@pytest.mark.parametrize(("game", "players"), _cases())
+@DICT_OBSERVATIONS[0]
+@DICT_OBSERVATIONS[1]
+def test_api_test(game: AnyGame, players: int) -> None:
+    options = small_options(game)
+    api_test(CardrulesEnv(game, render_mode="ansi", players=players, **options), num_cycles=200)
+
+
+@pytest.mark.parametrize(("game", "players"), _cases())
+def test_seed_test(game: AnyGame, players: int) -> None:
+    options = small_options(game)
+    seed_test(lambda: CardrulesEnv(game, players=players, **options), num_cycles=100)
+
+
+@pytest.mark.parametrize("game", HOOKED)
+def test_a_rollout_follows_the_game(game: AnyGame) -> None:
+    players = player_counts(game)[0]
+    options = small_options(game)
+    environment = CardrulesEnv(game, render_mode="ansi", players=players, **options)
+    environment.reset(seed=21)
+    state = game.new_game(game.Rules(players=players, **options), seed=21)
+    returns = dict.fromkeys(environment.possible_agents, 0.0)
+    for agent in environment.agent_iter(max_iter=100_000):
+        observation, reward, terminated, truncated, _ = environment.last()
+        returns[agent] += reward
+        if terminated or truncated:
+            environment.step(None)
+            continue
+        seat = game.to_move(state)
+        assert agent == f"player_{seat}"
+        assert seat is not None
+        assert environment.render() == game.render_view(  # type: ignore[misc]
+            game.view(state, seat), f"{agent} to move"
+        )
+        mask = observation["action_mask"]
+        action = int(np.flatnonzero(mask)[-1])
+        state = game.apply(state, game.actions(state.rules).decode(action))  # type: ignore[misc]
+        environment.step(action)
+        assert environment.state_ == state
+    assert game.is_over(state)
+    assert not environment.agents
+    # The summed rewards are each seat's whole-game return.
+    totals = cardrules.rl.total_returns(game, state)
+    assert [returns[f"player_{seat}"] for seat in range(players)] == [float(t) for t in totals]
+
+
+def test_an_illegal_action_is_refused() -> None:
+    game = made_up_hooks(cardrules.get_game("biggenbende"))
+    environment = CardrulesEnv(game, players=3)
+    environment.reset(seed=1)
+    mask = environment.observe(environment.agent_selection)["action_mask"]
+    legal = set(np.flatnonzero(mask).tolist())
+    # An action number the made-up space gave to a move that is not legal now.
+    other = next(iter(set(range(len(legal) + 1)) - legal), None)
+    if other is None:
+        pytest.skip("every numbered move is legal")
+    with pytest.raises((ValueError, IndexError)):
+        environment.step(other)
+
+
+def test_env_by_name_takes_the_rules_options() -> None:
+    game = cardrules.get_game("biggenbende")
+    if game.actions is None or game.observation is None:
+        pytest.skip("biggenbende has no rl hooks")
+    environment = env("biggenbende", players=5, rounds=2)
+    assert environment.rules == game.Rules(players=5, rounds=2)
+    assert len(environment.possible_agents) == 5
+
+
+def test_render_needs_a_render_mode() -> None:
+    environment = CardrulesEnv(made_up_hooks(cardrules.get_game("beggar")), players=2)
+    environment.reset(seed=3)
+    with pytest.warns(UserWarning, match="render_mode"):
+        assert environment.render() is None
+    with pytest.raises(ValueError, match="render_mode"):
+        CardrulesEnv(cardrules.get_game("beggar"), render_mode="human")
+
+
+def test_how_to_train_an_agent_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = cardrules.get_game("biggenbende")
+    if not has_hooks(game):
+        # Until the game has its own hooks, the page runs on made-up ones.
+        made_up = made_up_hooks(game)
+        monkeypatch.setattr(cardrules, "get_game", lambda name: made_up)
+        monkeypatch.setattr(
+            cardrules.pettingzoo,
+            "env",
+            lambda name, **options: CardrulesEnv(made_up, **options),
+        )
+    printed = run_page("how-to/train-an-agent.md")
+    assert "table entries" in printed
+    assert "learned:" in printed
+    assert "random:" in printed
+    assert "('observation'," in printed

@@ -1,0 +1,313 @@
+"""
+cardrules.rl: observations, action masks, information states, returns and bounds.
+
+Each test runs on the games' own hooks (a game without them is skipped with the reason
+said) and also on a made-up hook set (:func:`made_up_hooks`), so that the core is
+tested whatever the games provide. The adapter tests import the helpers from here.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import itertools
+import re
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+
+import cardrules
+from cardrules.errors import CardrulesError
+from cardrules.game import ActionSpace, AnyGame, Observation
+
+np = pytest.importorskip("numpy", reason="the rl extra (numpy) is not installed")
+
+from cardrules import rl  # noqa: E402 - after the numpy check
+
+MADE_UP_SIZE = 4096
+
+
+def made_up_hooks(game: AnyGame) -> AnyGame:
+    """
+    The game with a made-up action space (numbers given to moves in the order they
+    are first met, up to ``MADE_UP_SIZE``), a tiny observation (the seat and the length
+    of the view's text) and loose bounds: enough to drive the adapters.
+    """
+    numbers: dict[Any, int] = {}
+    moves: list[Any] = []
+
+    def encode(move: Any) -> int:
+        number = numbers.get(move)
+        if number is None:
+            number = numbers[move] = len(moves)
+            assert number < MADE_UP_SIZE, "the made-up action space is full"
+            moves.append(move)
+        return number
+
+    def actions(rules: Any) -> ActionSpace[Any]:
+        return ActionSpace(size=MADE_UP_SIZE, encode=encode, decode=moves.__getitem__)
+
+    def observation(rules: Any) -> Observation[Any]:
+        return Observation(
+            shape=(2,),
+            encode=lambda view: [float(view.seat), float(len(repr(view)))],
+            layout=(("seat", 1), ("text_length", 1)),
+        )
+
+    return attrs.evolve(
+        game,  # type: ignore[misc]
+        actions=actions,
+        observation=observation,
+        utility_bounds=lambda rules: (-100_000, 100_000),
+        max_moves=lambda rules: 1_000_000,
+    )
+
+
+def has_hooks(game: AnyGame) -> bool:
+    """Whether the game has every hook the adapters need."""
+    return all(
+        getattr(game, name) is not None
+        for name in ("actions", "observation", "utility_bounds", "max_moves")
+    )
+
+
+def hooked_games() -> list[Any]:
+    """Every registered game with its own hooks (skipped, with the reason, if it has none),
+    and every game with the made-up hooks."""
+    params = []
+    for name in sorted(cardrules.GAMES):
+        game = cardrules.GAMES[name]
+        marks = () if has_hooks(game) else (pytest.mark.skip(reason=f"{name} has no rl hooks"),)
+        params.append(pytest.param(game, id=name, marks=marks))
+        params.append(pytest.param(made_up_hooks(game), id=f"{name}-made-up"))
+    return params
+
+
+def small_options(game: AnyGame) -> dict[str, Any]:
+    """Rules options that keep a game short: one round where the game has rounds."""
+    names = {field.name for field in attrs.fields(game.Rules)}
+    return {"rounds": 1} if "rounds" in names else {}
+
+
+def player_counts(game: AnyGame) -> list[int]:
+    """Every player count the game's Rules accept (2 to 8)."""
+    counts = []
+    for players in range(2, 9):
+        try:
+            game.Rules(players=players)
+        except CardrulesError:
+            continue
+        counts.append(players)
+    return counts
+
+
+def random_states(game: AnyGame, players: int, seed: int) -> Iterator[Any]:
+    """The states of one seeded random playout, the final one included."""
+    rules = game.Rules(players=players, **small_options(game))
+    state = game.new_game(rules, seed=seed)
+    pick = seed
+    while True:
+        yield state
+        moves = game.legal_moves(state)
+        if not moves:
+            return
+        pick = (pick * 6364136223846793005 + 1442695040888963407) % 2**64
+        state = game.apply(state, moves[(pick >> 33) % len(moves)])
+
+
+HOOKED = hooked_games()
+
+
+@pytest.mark.parametrize("game", HOOKED)
+def test_mask_marks_exactly_the_legal_moves(game: AnyGame) -> None:
+    for players in player_counts(game)[:2]:
+        space = rl.action_space(game, game.Rules(players=players, **small_options(game)))
+        for count, state in enumerate(random_states(game, players, seed=players)):
+            if count > 300:
+                break
+            mask = rl.action_mask(game, state)
+            assert mask.dtype == np.bool_
+            assert mask.shape == (space.size,)
+            moves = game.legal_moves(state)
+            assert sorted(np.flatnonzero(mask)) == sorted(space.encode(m) for m in moves)
+            assert {space.decode(int(a)) for a in np.flatnonzero(mask)} == set(moves)
+
+
+@pytest.mark.parametrize("game", HOOKED)
+def test_mask_is_empty_once_over(game: AnyGame) -> None:
+    *_, last = random_states(game, player_counts(game)[0], seed=5)
+    assert game.is_over(last)
+    assert not rl.action_mask(game, last).any()
+
+
+@pytest.mark.parametrize("game", HOOKED)
+def test_observation_has_the_spec_shape(game: AnyGame) -> None:
+    players = player_counts(game)[-1]
+    spec = rl.observation_spec(game, game.Rules(players=players, **small_options(game)))
+    for count, state in enumerate(random_states(game, players, seed=2)):
+        if count > 100:
+            break
+        for seat in range(players):
+            array = rl.observation(game, game.view(state, seat))
+            assert array.dtype == np.float32
+            assert array.shape == spec.shape
+            assert np.isfinite(array).all()
+            assert (
+                array.tolist()
+                == np.asarray(spec.encode(game.view(state, seat))).reshape(spec.shape).tolist()
+            )
+
+
+@pytest.mark.parametrize("game", HOOKED)
+def test_information_state_keeps_the_whole_history(game: AnyGame) -> None:
+    players = player_counts(game)[0]
+    states = list(random_states(game, players, seed=9))[:80]
+    trajectory = rl.Trajectory(game, states[0])
+    previous = [rl.information_state(game, seat, trajectory) for seat in range(players)]
+    own = [0] * players
+    for before, after in itertools.pairwise(states):
+        mover = game.to_move(before)
+        assert mover is not None
+        move = next(m for m in game.legal_moves(before) if game.apply(before, m) == after)
+        trajectory.apply(move)
+        assert trajectory.state == after
+        own[mover] += 1
+        for seat in range(players):
+            info = rl.information_state(game, seat, trajectory)
+            # Perfect recall: the history only grows, and it starts with the seat's view.
+            old_history = previous[seat].text.split("\nseen:\n", 1)[-1].split("\n")
+            new_history = info.text.split("\nseen:\n", 1)[-1].split("\n")
+            if "seen:\n" in previous[seat].text:
+                assert new_history[: len(old_history)] == old_history
+            render = game.render_view
+            assert render is not None
+            assert info.text.startswith(render(game.view(after, seat), "you"))
+            assert info.tensor.dtype == np.float32
+            assert info.tensor.shape == (sum(length for _, length in info.layout),)
+            names = [name for name, _ in info.layout]
+            assert names == ["observation", "own_actions", "events"]
+            start = info.layout[0][1]
+            assert info.tensor[start : start + info.layout[1][1]].sum() == own[seat]
+            previous[seat] = info
+        # The mover's own move is the last thing before its events of this step.
+        assert f"you: {(game.render_move or str)(move)}" in previous[mover].text
+
+
+@pytest.mark.parametrize("game", HOOKED)
+def test_information_state_hides_what_the_seat_cannot_see(game: AnyGame) -> None:
+    # Redealing what seat 0 cannot see (the view contract) leaves its information
+    # state as it was: nothing in it comes from the hidden cards.
+    state = game.new_game(game.Rules(players=player_counts(game)[0]), seed=4)
+    trajectory = rl.Trajectory(game, state)
+    for _ in range(10):
+        moves = game.legal_moves(trajectory.state)
+        if not moves:
+            break
+        trajectory.apply(moves[-1])
+    before = rl.information_state(game, 0, trajectory)
+    other = trajectory.copy()
+    other.state = game.redeal_hidden(trajectory.state, 0, seed=77)
+    after = rl.information_state(game, 0, other)
+    assert after.text == before.text
+    assert after.tensor.tolist() == before.tensor.tolist()
+
+
+def test_copy_of_a_trajectory_is_independent() -> None:
+    game = cardrules.get_game("beggar")
+    trajectory = rl.Trajectory(game, game.new_game(game.Rules(), seed=3))
+    copy = trajectory.copy()
+    copy.apply(game.legal_moves(copy.state)[0])
+    assert trajectory.moves == []
+    assert trajectory.seen(0) == ()
+    assert len(copy.moves) == 1
+
+
+def test_information_state_of_a_trajectory_of_another_game() -> None:
+    beggar, other = cardrules.get_game("beggar"), cardrules.get_game("biggenbende")
+    trajectory = rl.Trajectory(beggar, beggar.new_game(beggar.Rules(), seed=3))
+    with pytest.raises(CardrulesError, match="another game"):
+        rl.information_state(other, 0, trajectory)
+
+
+@pytest.mark.parametrize("game", HOOKED)
+def test_total_returns_sum_the_rounds(game: AnyGame) -> None:
+    *_, last = random_states(game, player_counts(game)[0], seed=11)
+    rounds = rl.round_returns(game, last)
+    assert rounds
+    totals = rl.total_returns(game, last)
+    assert totals == tuple(sum(column) for column in zip(*rounds, strict=True))
+
+
+@pytest.mark.parametrize("name", sorted(cardrules.GAMES))
+def test_returns_without_the_hook_are_the_final_scores(name: str) -> None:
+    game = attrs.evolve(cardrules.GAMES[name], returns=None)  # type: ignore[misc]
+    states = list(random_states(game, player_counts(game)[0], seed=12))
+    assert rl.round_returns(game, states[0]) == ()
+    assert rl.total_returns(game, states[0]) == (0,) * game.players(states[0])
+    outcome = game.outcome(states[-1])
+    assert outcome is not None
+    assert rl.round_returns(game, states[-1]) == (outcome.scores,)
+
+
+@pytest.mark.parametrize("game", HOOKED)
+def test_bounds_cover_the_final_scores(game: AnyGame) -> None:
+    for players in player_counts(game):
+        rules = game.Rules(players=players, **small_options(game))
+        low, high = rl.utility_bounds(game, rules)
+        longest = rl.max_moves(game, rules)
+        states = list(random_states(game, players, seed=players))
+        assert len(states) - 1 <= longest
+        outcome = game.outcome(states[-1])
+        assert outcome is not None
+        assert all(low <= score <= high for score in outcome.scores)
+
+
+@pytest.mark.parametrize(
+    "hook", ["actions", "observation", "utility_bounds", "max_moves"], ids=str
+)
+def test_a_missing_hook_is_named(hook: str) -> None:
+    game = attrs.evolve(cardrules.get_game("beggar"), **{hook: None})  # type: ignore[misc]
+    state = game.new_game(game.Rules(), seed=1)
+    calls: dict[str, Callable[[], object]] = {
+        "actions": lambda: rl.action_mask(game, state),
+        "observation": lambda: rl.observation(game, game.view(state, 0)),
+        "utility_bounds": lambda: rl.utility_bounds(game, state.rules),
+        "max_moves": lambda: rl.max_moves(game, state.rules),
+    }
+    with pytest.raises(CardrulesError, match=hook):
+        calls[hook]()
+
+
+def test_without_numpy_the_error_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = made_up_hooks(cardrules.get_game("beggar"))
+    state = game.new_game(game.Rules(), seed=1)
+    monkeypatch.setitem(sys.modules, "numpy", None)
+    with pytest.raises(ImportError, match=r"cardrules\[rl\]"):
+        rl.action_mask(game, state)
+
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+
+
+def run_page(name: str) -> str:
+    """Run the Python blocks of a docs page in order, in one namespace; return what they
+    print."""
+    text = (DOCS / name).read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", text, flags=re.DOTALL)
+    assert blocks, f"{name} has no Python blocks"
+    output = io.StringIO()
+    namespace: dict[str, Any] = {"__name__": "__page__"}
+    with contextlib.redirect_stdout(output):
+        for block in blocks:
+            exec(compile(block, name, "exec"), namespace)
+    return output.getvalue()
+
+
+def test_how_to_write_a_bot_runs() -> None:
+    printed = run_page("how-to/write-a-bot.md")
+    # Both games were played to the end (the outcome of each is printed).
+    assert printed.count("Outcome(") == 2
