@@ -44,6 +44,7 @@ from cardrules.biggenbende._state import (
     State,
     TurnFaceDown,
     card_name,
+    new_state,
     short,
 )
 from cardrules.errors import GameOverError, IllegalMoveError
@@ -376,7 +377,7 @@ def _step(
             state, hands, face_up, face_down, draw, discard, removed, places, direction,
             moves, cut=True,
         )  # fmt: skip
-    return State(
+    return new_state(
         state.rules, state.rng, state.round, state.starter, phase, turn, direction, hands,
         face_up, face_down, draw, discard, removed, places, moves, state.chips, state.supply,
         state.cut_rounds,
@@ -415,7 +416,7 @@ def _end_round(
         supply -= paid
     cut_rounds = (*state.cut_rounds, state.round) if cut else state.cut_rounds
     if state.round >= rules.rounds or supply == 0:  # BB-19
-        return State(
+        return new_state(
             rules, state.rng, state.round, state.starter, "over", None, direction, hands,
             face_up, face_down, draw, discard, removed, places, moves, tuple(chips),
             supply, cut_rounds,
