@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import sys
 from collections import deque
+from collections.abc import Iterable, Sequence
 
 from cardrules._checks import expect
 from cardrules.beggar._state import (
@@ -55,7 +56,7 @@ def _next_table(out: list[bool]) -> list[int]:
     return table
 
 
-def _key(stacks: list[deque[int]], lead: int, out: list[bool]) -> bytes:
+def _key(stacks: Sequence[Iterable[int]], lead: int, out: Sequence[bool]) -> bytes:
     """The BM-9 position, exactly as ``_play._position_key`` writes it (as bytes)."""
     parts = [b"%d" % lead]
     for seat, stack in enumerate(stacks):
@@ -291,13 +292,12 @@ def play_out(state: State) -> PlayOut:
 _STAND_IN: dict[str, int] = {
     _SYMBOL[card.rank]: index for index, card in reversed(list(enumerate(DECK)))
 }
-_DECK_SYMBOLS: dict[str, int] = dict.fromkeys(_STAND_IN, 0)
+_FROM_SYMBOLS: bytes = bytes.maketrans(
+    "".join(_STAND_IN).encode("ascii"), bytes(_STAND_IN.values())
+)
+_DECK_SYMBOLS: dict[bytes, int] = {symbol.encode("ascii"): 0 for symbol in _STAND_IN}
 for _card in DECK:
-    _DECK_SYMBOLS[_SYMBOL[_card.rank]] += 1
-
-
-def _symbols(cards: list[int] | deque[int]) -> bytes:
-    return bytes(cards).translate(_SYMBOLS)
+    _DECK_SYMBOLS[_SYMBOL[_card.rank].encode("ascii")] += 1
 
 
 def _detector_problem(state: State) -> tuple[str, str] | None:
@@ -323,20 +323,25 @@ def _detector_problem(state: State) -> tuple[str, str] | None:
     if power - 1 + lam > state.tricks:
         # Brent's algorithm saves after 1, 2, 4, ... tricks: power - 1 + lam tricks so far.
         return "cycle_power", f"{power} and cycle_lam {lam} need more than {state.tricks} tricks"
-    lead_text, *parts = key.split("|")
+    saved = key.encode("ascii")
+    lead_text, *parts = saved.split(b"|")
     lead = int(lead_text)
-    held = "".join(part for part in parts if part != "*")
+    held = b"".join(part for part in parts if part != b"*")
     if any(held.count(symbol) != count for symbol, count in _DECK_SYMBOLS.items()):
         return "cycle_key", "the saved position does not hold the 52 cards of a deck (BM-9)"
-    if parts[lead] in ("*", ""):
+    if parts[lead] in (b"*", b""):
         return "cycle_key", "the saved position's leader holds no card (BM-9)"
-    stacks = [deque([_STAND_IN[c] for c in part if c != "*"]) for part in parts]
-    out = [part == "*" for part in parts]
+    out = [part == b"*" for part in parts]
+    stacks = [
+        deque(b"" if flag else part.translate(_FROM_SYMBOLS))
+        for part, flag in zip(parts, out, strict=True)
+    ]
+    own_stacks = [_indices(stack) for stack in state.stacks]
+    if state.ended == "normal" and lam == 0 and saved == _key(own_stacks, state.turn, state.out):
+        return None  # the game ended at the deal (BM-7): no card was turned
     pile: list[int] = []
     budget = state.cards - len(state.pile)
-    run: _Run = (lead, 0, _NO_SEAT, 0, 0, None, key.encode("ascii"), power, 0)
-    if state.ended == "normal" and lam == 0 and key == _position_key_of(state):
-        return None  # the game ended at the deal (BM-7): no card was turned
+    run: _Run = (lead, 0, _NO_SEAT, 0, 0, None, saved, power, 0)
     if lam:
         run = _run(stacks, pile, out, run, budget, stop_tricks=lam)
         if run[5] is not None or run[4] != lam:
@@ -354,17 +359,8 @@ def _detector_problem(state: State) -> tuple[str, str] | None:
         or owed != state.owed
         or penalty_seat != (_NO_SEAT if state.penalty_seat is None else state.penalty_seat)
         or out != list(state.out)
-        or [_symbols(stack) for stack in stacks] != [_notation(s) for s in state.stacks]
-        or _symbols(pile) != _notation(state.pile)
+        or _key(stacks, turn, out) != _key(own_stacks, turn, out)
+        or bytes(pile).translate(_SYMBOLS) != bytes(_indices(state.pile)).translate(_SYMBOLS)
     ):
         return "cycle_key", "play from the saved position does not reach this one (BM-9)"
     return None
-
-
-def _notation(cards: tuple[Card, ...]) -> bytes:
-    return "".join([_SYMBOL[card.rank] for card in cards]).encode("ascii")
-
-
-def _position_key_of(state: State) -> str:
-    stacks = [deque(_indices(stack)) for stack in state.stacks]
-    return _key(stacks, state.turn, list(state.out)).decode("ascii")
