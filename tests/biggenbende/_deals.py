@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from cardrules import biggenbende as bb
+
+_M = TypeVar("_M")
 
 J = bb.JOKER
 
@@ -84,3 +86,14 @@ def total(state: bb.State, seat: int) -> int:
     """Cards a seat holds: hand, face up and face down."""
     row = state.face_down[seat]
     return sum(state.hands[seat]) + sum(state.face_up[seat]) + sum(c is not None for c in row)
+
+
+def forged(cls: type[_M], **fields: object) -> _M:
+    """
+    A move object with fields its validators refuse, as only a forger can make one: to
+    check that ``apply`` still refuses such a move cleanly.
+    """
+    move = object.__new__(cls)
+    for name, value in fields.items():
+        object.__setattr__(move, name, value)
+    return move

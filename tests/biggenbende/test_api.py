@@ -17,7 +17,7 @@ from cardrules import (
 )
 from cardrules import biggenbende as bb
 from cardrules.biggenbende import ChooseFaceUp, PickUp, Play, TurnFaceDown
-from tests.biggenbende._deals import NONE_ROW, J, go, start
+from tests.biggenbende._deals import NONE_ROW, J, forged, go, start
 
 
 def test_all_is_sorted_and_complete() -> None:
@@ -132,7 +132,9 @@ def test_an_explicit_deal_needs_cards_for_every_seat() -> None:
 def test_illegal_moves_raise_and_change_nothing() -> None:
     state = start([(5, 7), (6,), (6,)], discard=(6,))
     copy = attrs.evolve(state)
-    for move in (Play(5, 1), Play(7, 2), Play(13, 1), Play(7, 0), TurnFaceDown(0), PickUp()):
+    bad_value = forged(Play, value=13, count=1)  # only a forger can make these now
+    bad_count = forged(Play, value=7, count=0)
+    for move in (Play(5, 1), Play(7, 2), bad_value, bad_count, TurnFaceDown(0), PickUp()):
         with pytest.raises(IllegalMoveError):
             bb.apply(state, move)
     with pytest.raises(IllegalMoveError, match="not a Biggenbende move"):

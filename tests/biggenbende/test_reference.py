@@ -27,6 +27,7 @@ import pytest
 from cardrules import GameOverError, IllegalMoveError, Outcome, Rng
 from cardrules import biggenbende as bb
 from cardrules.biggenbende import ChooseFaceUp, PickUp, Play, TurnFaceDown
+from tests.biggenbende._deals import forged
 
 J = 0  # a joker, as the engine encodes it (docs: "Encoding")
 
@@ -358,7 +359,13 @@ def _random_illegal(rnd: _Random, ref: Reference) -> bb.Move | None:
     elif kind == 1:
         move = PickUp()
     elif kind == 2:
-        move = TurnFaceDown(rnd.randrange(-1, 4))
+        position = rnd.randrange(-1, 4)
+        # A position off the row is refused when made; only a forger gets one to apply.
+        move = (
+            TurnFaceDown(position)
+            if 0 <= position < 3
+            else forged(TurnFaceDown, position=position)
+        )
     else:
         move = ChooseFaceUp(tuple(sorted(rnd.randrange(13) for _ in range(3))))
     return None if move in ref.legal() else move

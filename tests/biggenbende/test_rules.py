@@ -10,7 +10,7 @@ import pytest
 from cardrules import IllegalMoveError, InvalidStateError, Rng, RulesError
 from cardrules import biggenbende as bb
 from cardrules.biggenbende import ChooseFaceUp, PickUp, Play, TurnFaceDown
-from tests.biggenbende._deals import NONE_ROW, J, counts, go, start, total
+from tests.biggenbende._deals import NONE_ROW, J, counts, forged, go, start, total
 
 
 def _rule(excinfo: pytest.ExceptionInfo[IllegalMoveError]) -> str:
@@ -95,7 +95,7 @@ def test_bb4_choices_are_made_in_turn_and_hidden_until_all_chose() -> None:
     assert bb.view(state, 1).hand_counts[0] == 7
     assert bb.view(state, 0).face_up[0] == counts(J, 5, 7)  # the seat sees its own
     with pytest.raises(IllegalMoveError) as exc:
-        bb.apply(state, ChooseFaceUp((2, 2, 2, 2)))
+        bb.apply(state, forged(ChooseFaceUp, values=(2, 2, 2, 2)))
     assert _rule(exc) == "BB-4"
     with pytest.raises(IllegalMoveError):
         bb.apply(state, ChooseFaceUp((3, 2, 2)))  # not sorted: not a listed move
@@ -664,9 +664,9 @@ def test_bb17_bb20_a_finished_round_was_either_completed_or_cut() -> None:
 def test_bb6_bb7_a_malformed_play_says_what_is_wrong() -> None:
     state = start([(5, 7), (9,), (9,)])
     for move, rule, reason in [
-        (Play(13, 1), "BB-6", "not a card value"),
-        (Play("7", 1), "BB-6", "not a card value"),  # type: ignore[arg-type]
-        (Play(7, 0), "BB-6", "at least one card"),
+        (forged(Play, value=13, count=1), "BB-6", "not a card value"),
+        (forged(Play, value="7", count=1), "BB-6", "not a card value"),
+        (forged(Play, value=7, count=0), "BB-6", "at least one card"),
         (Play(7, 2), "BB-7", "the hand holds 1 x 7, fewer than 2"),
         (Play(3, 1), "BB-7", "the hand holds 0 x 3, fewer than 1"),
     ]:

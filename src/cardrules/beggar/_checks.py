@@ -9,10 +9,25 @@ import attrs
 
 from cardrules._checks import bad, check_tuple
 from cardrules._rng import Rng
-from cardrules.beggar._state import _DECK_SIZE, DECK, Card, Rules, State, View
+from cardrules.beggar._fast import _detector_problem
+from cardrules.beggar._state import (
+    _DECK_SIZE,
+    _MAX_CARDS,
+    DECK,
+    Card,
+    Rules,
+    State,
+    View,
+    _card_limit,
+    _short,
+)
 from cardrules.errors import InvalidStateError, RulesError
 
 __all__ = ["check_state", "check_view"]
+
+_ENDINGS = "None, 'normal', 'endless' or 'card_limit'"
+_MAX_COUNT = 2 * _MAX_CARDS
+"""No count of a game (cards, tricks, the BM-9 detector's) comes near this (BM-10)."""
 
 
 def _check_payment(
@@ -35,7 +50,7 @@ def _check_payment(
             last = index
     if last is None:
         if owed != 0:
-            raise bad("owed", f"{owed} owed but the pile holds no penalty card")
+            raise bad("owed", f"{_short(owed)} owed but the pile holds no penalty card")
         if penalty_seat is not None:
             raise bad("penalty_seat", "must be None while the pile holds no penalty card")
         return
@@ -43,9 +58,9 @@ def _check_payment(
     if expected < 1:
         raise bad("pile", f"{pile[last]} is paid in full, so its pile must have been taken (BM-5)")
     if owed != expected:
-        raise bad("owed", f"must be {expected} after {pile[last]} on the pile, not {owed}")
+        raise bad("owed", f"must be {expected} after {pile[last]} on the pile, not {_short(owed)}")
     if type(penalty_seat) is not int or not 0 <= penalty_seat < n:
-        raise bad("penalty_seat", f"must be a seat from 0 to {n - 1}, not {penalty_seat!r}")
+        raise bad("penalty_seat", f"must be a seat from 0 to {n - 1}, not {_short(penalty_seat)}")
     if out[penalty_seat]:
         raise bad("penalty_seat", f"seat {penalty_seat} is out and cannot take the pile (BM-7)")
     if penalty_seat == turn:
@@ -69,12 +84,12 @@ def check_state(state: State) -> None:
     cardrules.errors.InvalidStateError: cards: must be an int >= 0, not -1
     """
     if not isinstance(state, State):
-        raise InvalidStateError(f"$: not a beggar State: {state!r}")
+        raise InvalidStateError(f"$: not a beggar State: {type(state).__name__}")
     rules = state.rules
     if not isinstance(state.rng, Rng):
-        raise bad("rng", f"not an Rng: {state.rng!r}")
+        raise bad("rng", f"not an Rng: {_short(state.rng)}")
     if not isinstance(rules, Rules):
-        raise bad("rules", f"not a beggar Rules: {rules!r}")
+        raise bad("rules", f"not a beggar Rules: {_short(rules)}")
     try:
         attrs.validate(rules)
     except RulesError as exc:
@@ -89,7 +104,7 @@ def check_state(state: State) -> None:
         for index, card in enumerate(check_tuple(cards, path)):
             where = f"{path}[{index}]"
             if not isinstance(card, Card):
-                raise bad(where, f"not a Card: {card!r}")
+                raise bad(where, f"not a Card: {_short(card)}")
             if card in seen:
                 raise bad(where, f"duplicate card {card} (also at {seen[card]})")
             seen[card] = where
@@ -102,14 +117,16 @@ def check_state(state: State) -> None:
     for name in ("turn", "owed", "cards", "tricks", "cycle_power", "cycle_lam"):
         value = getattr(state, name)
         if type(value) is not int or value < 0:
-            raise bad(name, f"must be an int >= 0, not {value!r}")
+            raise bad(name, f"must be an int >= 0, not {_short(value)}")
+        if value > _MAX_COUNT:
+            raise bad(name, f"must be at most {_MAX_COUNT:,} (BM-10), not {_short(value)}")
     if state.turn >= n:
         raise bad("turn", f"seat {state.turn} out of range for {n} players")
     if not isinstance(state.out, tuple) or len(state.out) != n:
         raise bad("out", f"must be a tuple of {n} bools")
     for seat, flag in enumerate(state.out):
         if type(flag) is not bool:
-            raise bad(f"out[{seat}]", f"must be a bool, not {flag!r}")
+            raise bad(f"out[{seat}]", f"must be a bool, not {_short(flag)}")
         if flag and state.stacks[seat]:
             raise bad(f"out[{seat}]", "a seat that is out holds no cards (BM-7)")
     if state.tricks > state.cards:
@@ -123,13 +140,22 @@ def check_state(state: State) -> None:
     )  # fmt: skip
     if state.ended not in (None, "normal", "endless", "card_limit"):
         raise bad(
-            "ended", f"must be None, 'normal', 'endless' or 'card_limit', not {state.ended!r}"
+            "ended",
+            f"must be None, 'normal', 'endless' or 'card_limit', not {_short(state.ended)}",
         )
+    limit = _card_limit(rules)
+    if state.cards > limit:
+        raise bad("cards", f"{state.cards} turned is more than the limit of {limit:,} (BM-10)")
     if state.ended is None:
         if state.out[state.turn] or not state.stacks[state.turn]:
             raise bad("turn", f"seat {state.turn} is to move but holds no card")
-        if rules.max_cards is not None and state.cards >= rules.max_cards:
+        if state.cards >= limit:
             raise bad("cards", f"{state.cards} turned reaches max_cards but the game goes on")
+    elif state.ended == "card_limit":
+        if state.cards != limit:
+            raise bad("ended", f"{state.cards} cards turned do not reach max_cards (BM-10)")
+        if state.out[state.turn] or not state.stacks[state.turn]:
+            raise bad("turn", f"seat {state.turn} would turn next but holds no card")
     elif state.ended == "normal":
         if len(state.stacks[state.turn]) != _DECK_SIZE:
             raise bad("stacks", "a game ended normally, so the winner holds all the cards")
@@ -137,7 +163,7 @@ def check_state(state: State) -> None:
         raise bad("pile", "an endless game ends at the start of a trick, with no pile")
     key = state.cycle_key
     if type(key) is not str:
-        raise bad("cycle_key", f"must be a str, not {key!r}")
+        raise bad("cycle_key", f"must be a str, not {_short(key)}")
     if key:
         lead, *parts = key.split("|")
         if (
@@ -145,12 +171,16 @@ def check_state(state: State) -> None:
             or len(parts) != n
             or any(part != "*" and part.strip("-AKQJ") for part in parts)
         ):
-            raise bad("cycle_key", f"not a BM-9 position for {n} players: {key!r}")
+            raise bad("cycle_key", f"not a BM-9 position for {n} players: {_short(key)}")
     power = state.cycle_power
     if power < 1 or power & (power - 1):
         raise bad("cycle_power", f"must be a power of two, not {power}")
     if state.cycle_lam >= power:
         raise bad("cycle_lam", f"must be below cycle_power ({power}), not {state.cycle_lam}")
+    # BM-9: the detector must be one that play from its saved position gives.
+    problem = _detector_problem(state)
+    if problem is not None:
+        raise bad(*problem)
 
 
 def check_view(view: View) -> None:
@@ -184,25 +214,25 @@ def check_view(view: View) -> None:
         raise InvalidStateError(f"$: not a beggar View: {type(view).__name__}")
     rules = view.rules
     if not isinstance(rules, Rules):
-        raise bad("rules", f"not a beggar Rules: {rules!r}")
+        raise bad("rules", f"not a beggar Rules: {_short(rules)}")
     try:
         attrs.validate(rules)
     except RulesError as exc:
         raise bad("rules", str(exc)) from None
     n = rules.players
     if type(view.seat) is not int or not 0 <= view.seat < n:
-        raise bad("seat", f"must be a seat from 0 to {n - 1}, not {view.seat!r}")
+        raise bad("seat", f"must be a seat from 0 to {n - 1}, not {_short(view.seat)}")
     sizes = view.stack_sizes
     if not isinstance(sizes, tuple) or len(sizes) != n:
         raise bad("stack_sizes", f"must be a tuple of {n} sizes (players={n})")
     for seat, size in enumerate(sizes):
         if type(size) is not int or not 0 <= size <= _DECK_SIZE:
-            raise bad(f"stack_sizes[{seat}]", f"must be an int from 0 to 52, not {size!r}")
+            raise bad(f"stack_sizes[{seat}]", f"must be an int from 0 to 52, not {_short(size)}")
     pile = view.pile
     seen: dict[Card, int] = {}
     for index, card in enumerate(check_tuple(pile, "pile")):
         if not isinstance(card, Card):
-            raise bad(f"pile[{index}]", f"not a Card: {card!r}")
+            raise bad(f"pile[{index}]", f"not a Card: {_short(card)}")
         if card in seen:
             raise bad(f"pile[{index}]", f"duplicate card {card} (also at pile[{seen[card]}])")
         seen[card] = index
@@ -217,36 +247,42 @@ def check_view(view: View) -> None:
         raise bad("out", f"must be a tuple of {n} bools")
     for seat, flag in enumerate(out):
         if type(flag) is not bool:
-            raise bad(f"out[{seat}]", f"must be a bool, not {flag!r}")
+            raise bad(f"out[{seat}]", f"must be a bool, not {_short(flag)}")
         if flag and sizes[seat]:
             raise bad(f"out[{seat}]", "a seat that is out holds no cards (BM-7)")
     for name in ("owed", "cards", "tricks"):
         value = getattr(view, name)
         if type(value) is not int or value < 0:
-            raise bad(name, f"must be an int >= 0, not {value!r}")
+            raise bad(name, f"must be an int >= 0, not {_short(value)}")
+        if value > _MAX_COUNT:
+            raise bad(name, f"must be at most {_MAX_COUNT:,} (BM-10), not {_short(value)}")
     if view.tricks > view.cards:
         raise bad("tricks", f"{view.tricks} tricks but only {view.cards} cards turned")
     if len(pile) > view.cards:
         raise bad("pile", f"{len(pile)} cards on the pile but {view.cards} turned")
     ended = view.ended
     if ended not in (None, "normal", "endless", "card_limit"):
-        raise bad("ended", f"must be None, 'normal', 'endless' or 'card_limit', not {ended!r}")
+        raise bad(
+            "ended", f"must be None, 'normal', 'endless' or 'card_limit', not {_short(ended)}"
+        )
     turn = view.turn
     if ended is not None:
         if turn is not None:
-            raise bad("turn", f"must be None once the game has ended, not {turn!r}")
+            raise bad("turn", f"must be None once the game has ended, not {_short(turn)}")
     elif turn is None or type(turn) is not int or not 0 <= turn < n:
         raise bad("turn", f"must be a seat from 0 to {n - 1} while the game goes on")
     elif out[turn] or not sizes[turn]:
         raise bad("turn", f"seat {turn} is to move but holds no card")
     # BM-5: a payment is owed exactly while the pile holds a penalty card.
     _check_payment(pile, view.owed, view.penalty_seat, out, turn, n)  # BM-5
-    max_cards = rules.max_cards
-    if ended is None and max_cards is not None and view.cards >= max_cards:
+    limit = _card_limit(rules)
+    if view.cards > limit:
+        raise bad("cards", f"{view.cards} turned is more than the limit of {limit:,} (BM-10)")
+    if ended is None and view.cards >= limit:
         raise bad("cards", f"{view.cards} turned reaches max_cards but the game goes on")
     if ended == "normal" and _DECK_SIZE not in sizes:
         raise bad("stack_sizes", "a game ended normally, so the winner holds all the cards")
     if ended == "endless" and pile:
         raise bad("pile", "an endless game ends at the start of a trick, with no pile")
-    if ended == "card_limit" and (max_cards is None or view.cards < max_cards):
+    if ended == "card_limit" and view.cards != limit:
         raise bad("ended", f"{view.cards} cards turned do not reach max_cards (BM-10)")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from cardrules._checks import expect
 from cardrules._rng import Rng, _check_seed, _shuffle
 from cardrules.beggar._play import _next_seat, _position_key
 from cardrules.beggar._state import (
@@ -19,6 +20,7 @@ from cardrules.beggar._state import (
     Ended,
     Rules,
     State,
+    _short,
 )
 from cardrules.errors import RulesError
 
@@ -82,12 +84,12 @@ def _stacks_from_cards(sequences: Sequence[object]) -> tuple[tuple[Card, ...], .
                 f"stacks[{seat}]: give every stack as notation strings, or every stack as Cards"
             )
         if not isinstance(sequence, Sequence):
-            raise RulesError(f"stacks[{seat}]: not a sequence of Cards: {sequence!r}")
+            raise RulesError(f"stacks[{seat}]: not a sequence of Cards: {_short(sequence)}")
         stack = tuple(sequence)
         for index, card in enumerate(stack):
             where = f"stacks[{seat}][{index}]"
             if not isinstance(card, Card):
-                raise RulesError(f"{where}: not a Card: {card!r}")
+                raise RulesError(f"{where}: not a Card: {_short(card)}")
             if card in seen:
                 raise RulesError(f"{where}: duplicate card {card} (also at {seen[card]})")
             seen[card] = where
@@ -170,8 +172,7 @@ def new_game(
     >>> new_game(Rules(players=4), seed=7).stacks[3][0] in DECK
     True
     """
-    if not isinstance(rules, Rules):
-        raise RulesError(f"rules must be a beggar Rules, not {rules!r}")
+    expect(rules, Rules, "a beggar Rules")
     if (seed is None) == (stacks is None):
         raise RulesError("give exactly one of seed=... and stacks=...")
     if stacks is None:
@@ -180,7 +181,9 @@ def new_game(
         # BM-3: d[i] goes to seat i mod n, each stack top first.
         return _start(rules, tuple(tuple(deck[seat::n]) for seat in range(n)), Rng(after))
     if isinstance(stacks, str) or not isinstance(stacks, Sequence):
-        raise RulesError(f"stacks must be a sequence of stacks, one per seat, not {stacks!r}")
+        raise RulesError(
+            f"stacks must be a sequence of stacks, one per seat, not {_short(stacks)}"
+        )
     if len(stacks) != rules.players:
         raise RulesError(
             f"{len(stacks)} stacks given for players={rules.players}; give one per seat"

@@ -17,8 +17,9 @@ from typing import ClassVar, TypeAlias
 
 import attrs
 
+from cardrules._checks import expect
 from cardrules.beggar._play import _next_seat
-from cardrules.beggar._state import Card, Ended, State, Turn
+from cardrules.beggar._state import Card, Ended, State, Turn, _short
 from cardrules.beggar._view import _seat_argument
 from cardrules.errors import IllegalMoveError, RulesError
 
@@ -184,6 +185,7 @@ def events(before: State, move: Turn, after: State, seat: int) -> tuple[Event, .
     you owe 3 cards to seat 0 for KC
     """
     _seat_argument(before, seat)
+    expect(after, State, "a beggar State")
     if type(move) is not Turn:
         raise IllegalMoveError(move, "BM-4", "the only move is Turn(): turn the top card")
     if before.ended is not None:
@@ -253,4 +255,4 @@ def render_event(event: Event, seat: int) -> str:
         return text if event.ended_by is None else f"{text}, ended by {event.ended_by}"
     if type(event) is GameEnded:
         return _END_TEXT[event.reason]
-    raise RulesError(f"not a beggar event: {event!r}")
+    raise RulesError(f"not a beggar event: {_short(event)}")

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import sys
 from collections import deque
+from collections.abc import Iterable, Sequence
 
+from cardrules._checks import expect
 from cardrules.beggar._state import (
     _DECK_SIZE,
     _SYMBOL,
@@ -21,6 +23,7 @@ from cardrules.beggar._state import (
     Ended,
     PlayOut,
     State,
+    _card_limit,
 )
 
 __all__ = ["play_out"]
@@ -53,7 +56,7 @@ def _next_table(out: list[bool]) -> list[int]:
     return table
 
 
-def _key(stacks: list[deque[int]], lead: int, out: list[bool]) -> bytes:
+def _key(stacks: Sequence[Iterable[int]], lead: int, out: Sequence[bool]) -> bytes:
     """The BM-9 position, exactly as ``_play._position_key`` writes it (as bytes)."""
     parts = [b"%d" % lead]
     for seat, stack in enumerate(stacks):
@@ -84,8 +87,8 @@ def _run(
     Play until the game ends (or ``stop_tricks`` tricks have been taken).
 
     ``stacks``, ``pile`` and ``out`` are changed in place. With ``record`` every
-    trick-start position reached is appended with the counts at that moment, and
-    the run stops once ``stop_tricks`` tricks have been taken.
+    trick-start position reached is appended with the counts at that moment. The run
+    stops at the start of the trick after ``stop_tricks`` tricks have been taken.
     """
     turn, owed, penalty_seat, cards, tricks, ended, cycle_key, power, lam = start
     saved_lead, saved_sizes = _sizes(cycle_key)
@@ -161,8 +164,8 @@ def _run(
                 lam = 0
         if record is not None:
             record.append((_key(stacks, turn, out), cards, tricks))
-            if tricks >= stop_tricks:
-                break
+        if tricks >= stop_tricks:
+            break
     return (turn, owed, penalty_seat, cards, tricks, ended, cycle_key, power, lam)
 
 
@@ -190,9 +193,7 @@ def _load(state: State) -> tuple[list[deque[int]], list[int], list[bool], _Run, 
         state.cycle_power,
         state.cycle_lam,
     )
-    max_cards = state.rules.max_cards
-    limit = sys.maxsize if max_cards is None else max_cards
-    return stacks, pile, list(state.out), start, limit
+    return stacks, pile, list(state.out), start, _card_limit(state.rules)
 
 
 def _cycle(state: State, detected_at: int, length_tricks: int) -> Cycle:
@@ -250,6 +251,7 @@ def play_out(state: State) -> PlayOut:
     >>> result.cards, result.tricks, result.winner
     (7157, 1007, 1)
     """
+    expect(state, State, "a beggar State")
     cycle = None
     if state.ended is None:
         stacks, pile, out, start, limit = _load(state)
@@ -284,3 +286,81 @@ def play_out(state: State) -> PlayOut:
         if sizes.count(best) == 1:
             winner = sizes.index(best)
     return PlayOut(final, final.cards, final.tricks, winner, cycle)
+
+
+# One DECK index per notation symbol: a run over symbols needs no card identities.
+_STAND_IN: dict[str, int] = {
+    _SYMBOL[card.rank]: index for index, card in reversed(list(enumerate(DECK)))
+}
+_FROM_SYMBOLS: bytes = bytes.maketrans(
+    "".join(_STAND_IN).encode("ascii"), bytes(_STAND_IN.values())
+)
+_DECK_SYMBOLS: dict[bytes, int] = {symbol.encode("ascii"): 0 for symbol in _STAND_IN}
+for _card in DECK:
+    _DECK_SYMBOLS[_SYMBOL[_card.rank].encode("ascii")] += 1
+
+
+def _detector_problem(state: State) -> tuple[str, str] | None:
+    """
+    What makes the BM-9 detector of ``state`` one that no play gives, as ``(field,
+    what)``, or ``None``. The rest of ``state`` must be checked already.
+
+    The detector's saved position cannot be checked against a history (a state keeps
+    none), so it is checked against the rules instead: play from the saved position
+    must reach the state's own position after exactly ``cycle_lam`` tricks (one more
+    if the game ended endless, where it must be the saved position again), without
+    finding a repeat sooner and within the cards turned so far. Then a repeat found
+    later is a true cycle, so a forged detector can neither end a game that play wins
+    nor make :func:`play_out` fail. Brent's algorithm saves after 1, 2, 4, ... tricks,
+    so ``cycle_power - 1 + cycle_lam`` tricks at least have been taken.
+    """
+    key, power, lam = state.cycle_key, state.cycle_power, state.cycle_lam
+    if not key:
+        # A fresh detector (after redeal_hidden): it saves at the next trick.
+        if power != 1 or lam != 0:
+            return "cycle_key", "an empty key comes only with cycle_power 1 and cycle_lam 0"
+        return None
+    if power - 1 + lam > state.tricks:
+        # Brent's algorithm saves after 1, 2, 4, ... tricks: power - 1 + lam tricks so far.
+        return "cycle_power", f"{power} and cycle_lam {lam} need more than {state.tricks} tricks"
+    saved = key.encode("ascii")
+    lead_text, *parts = saved.split(b"|")
+    lead = int(lead_text)
+    held = b"".join(part for part in parts if part != b"*")
+    if any(held.count(symbol) != count for symbol, count in _DECK_SYMBOLS.items()):
+        return "cycle_key", "the saved position does not hold the 52 cards of a deck (BM-9)"
+    if parts[lead] in (b"*", b""):
+        return "cycle_key", "the saved position's leader holds no card (BM-9)"
+    out = [part == b"*" for part in parts]
+    stacks = [
+        deque(b"" if flag else part.translate(_FROM_SYMBOLS))
+        for part, flag in zip(parts, out, strict=True)
+    ]
+    own_stacks = [_indices(stack) for stack in state.stacks]
+    if state.ended == "normal" and lam == 0 and saved == _key(own_stacks, state.turn, state.out):
+        return None  # the game ended at the deal (BM-7): no card was turned
+    pile: list[int] = []
+    budget = state.cards - len(state.pile)
+    run: _Run = (lead, 0, _NO_SEAT, 0, 0, None, saved, power, 0)
+    if lam:
+        run = _run(stacks, pile, out, run, budget, stop_tricks=lam)
+        if run[5] is not None or run[4] != lam:
+            return "cycle_key", "play from the saved position does not reach this one (BM-9)"
+    final = state.ended in ("normal", "endless")
+    limit = budget if final else run[3] + len(state.pile)
+    run = _run(stacks, pile, out, run, limit, stop_tricks=run[4] + 1)
+    turn, owed, penalty_seat, _, tricks, ended, _, _, _ = run
+    expected = state.ended if final else "card_limit"
+    if (
+        ended != expected
+        or tricks != lam + final
+        or tricks > state.tricks
+        or turn != state.turn
+        or owed != state.owed
+        or penalty_seat != (_NO_SEAT if state.penalty_seat is None else state.penalty_seat)
+        or out != list(state.out)
+        or _key(stacks, turn, out) != _key(own_stacks, turn, out)
+        or bytes(pile).translate(_SYMBOLS) != bytes(_indices(state.pile)).translate(_SYMBOLS)
+    ):
+        return "cycle_key", "play from the saved position does not reach this one (BM-9)"
+    return None

@@ -11,7 +11,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardrules.beggar._state import _DECK_SIZE, _DEMAND, _SYMBOL, Card, Ended, State, Turn
+from cardrules._checks import expect
+from cardrules.beggar._state import (
+    _DECK_SIZE,
+    _DEMAND,
+    _MAX_CARDS,
+    _SYMBOL,
+    Card,
+    Ended,
+    State,
+    Turn,
+)
 from cardrules.errors import GameOverError, IllegalMoveError
 from cardrules.game import Outcome
 
@@ -25,6 +35,7 @@ __all__ = [
 ]
 
 _TURN = Turn()
+_A_STATE = "a beggar State"
 
 
 def _position_key(stacks: Sequence[Sequence[Card]], lead: int, out: Sequence[bool]) -> str:
@@ -64,6 +75,8 @@ def legal_moves(state: State) -> tuple[Turn, ...]:
     >>> legal_moves(new_game(seed=3))
     (Turn(),)
     """
+    if type(state) is not State:
+        expect(state, State, _A_STATE)
     return () if state.ended is not None else (_TURN,)
 
 
@@ -75,6 +88,8 @@ def to_move(state: State) -> int | None:
     >>> to_move(new_game(seed=3))
     0
     """
+    if type(state) is not State:
+        expect(state, State, _A_STATE)
     return None if state.ended is not None else state.turn
 
 
@@ -86,6 +101,8 @@ def is_over(state: State) -> bool:
     >>> is_over(new_game(seed=3))
     False
     """
+    if type(state) is not State:
+        expect(state, State, _A_STATE)
     return state.ended is not None
 
 
@@ -97,6 +114,8 @@ def players(state: State) -> int:
     >>> players(new_game(Rules(players=3), seed=3))
     3
     """
+    if type(state) is not State:
+        expect(state, State, _A_STATE)
     return state.rules.players
 
 
@@ -125,6 +144,8 @@ def apply(state: State, move: Turn) -> State:
     >>> state.turn, state.owed, [str(card) for card in state.pile]
     (1, 3, ['KC'])
     """
+    if type(state) is not State:
+        expect(state, State, _A_STATE)
     if state.ended is not None:
         raise GameOverError(move)
     if type(move) is not Turn:
@@ -215,8 +236,8 @@ def apply(state: State, move: Turn) -> State:
             ended = "normal"
             break
     max_cards = state.rules.max_cards
-    if ended is None and max_cards is not None and cards >= max_cards:
-        ended = "card_limit"  # BM-10
+    if ended is None and cards >= (_MAX_CARDS if max_cards is None else max_cards):
+        ended = "card_limit"  # BM-10, or the ceiling of the docs page's "Limits"
     return State(
         state.rules,
         state.rng,
@@ -250,6 +271,8 @@ def outcome(state: State) -> Outcome | None:
     >>> outcome(state)
     Outcome(scores=(0, 52), winners=frozenset({1}), reason='normal', cut_rounds=())
     """
+    if type(state) is not State:
+        expect(state, State, _A_STATE)
     if state.ended is None:
         return None
     scores = tuple(len(stack) for stack in state.stacks)

@@ -57,6 +57,34 @@ _MAX_PLAYERS = 4
 """BM-2: the most players."""
 _FIRST_SEAT = 0
 """BM-4: the seat that turns the first card."""
+_MAX_CARDS = 100_000
+"""BM-10: the most cards a game may run (see the docs page's "Limits"). An explicit
+``Rules.max_cards`` is at most this; with ``max_cards=None`` a game that has neither
+ended nor repeated a position (BM-9) after this many turned cards ends here, as if it
+were the agreed limit. The longest 2-player game known runs 8,344 cards; random deals
+of 2 to 4 players stay near 2,000."""
+
+
+def _card_limit(rules: Rules) -> int:
+    """BM-10: the turned cards after which a game ends, ``max_cards`` or the ceiling."""
+    return _MAX_CARDS if rules.max_cards is None else rules.max_cards
+
+
+_SHORT = 40
+"""The most characters of a bad value an error message quotes."""
+
+
+def _short(value: object) -> str:
+    """``repr(value)``, cut to a short prefix so that a message stays small."""
+    if type(value) is int and not -(10**30) < value < 10**30:
+        return "a huge int"
+    try:
+        text = repr(value)
+    except Exception:  # a value whose repr fails is still described
+        return f"a {type(value).__name__}"
+    return text if len(text) <= _SHORT else text[: _SHORT - 3] + "..."
+
+
 _NUMBER_SYMBOL = "-"
 """BM-3: the notation writes every number card as this; a penalty card as its rank."""
 _SYMBOL: dict[str, str] = {
@@ -70,12 +98,12 @@ Ended: TypeAlias = Literal["normal", "endless", "card_limit"]
 
 def _check_rank(_inst: object, _attr: object, value: Any) -> None:
     if type(value) is not str or value not in _DEMAND:
-        raise RulesError(f"a card's rank must be one of {', '.join(RANKS)}, not {value!r}")
+        raise RulesError(f"a card's rank must be one of {', '.join(RANKS)}, not {_short(value)}")
 
 
 def _check_suit(_inst: object, _attr: object, value: Any) -> None:
     if type(value) is not str or value not in SUITS:
-        raise RulesError(f"a card's suit must be one of {', '.join(SUITS)}, not {value!r}")
+        raise RulesError(f"a card's suit must be one of {', '.join(SUITS)}, not {_short(value)}")
 
 
 @attrs.frozen(order=False)
@@ -118,7 +146,9 @@ class Card:
         Card(rank='10', suit='S')
         """
         if type(text) is not str or len(text) < 2:
-            raise RulesError(f"not a card: {text!r} (write rank then suit, for example 'QH')")
+            raise RulesError(
+                f"not a card: {_short(text)} (write rank then suit, for example 'QH')"
+            )
         return cls(text[:-1], text[-1])
 
     def __str__(self) -> str:
@@ -154,14 +184,18 @@ def _check_players(_inst: object, _attr: object, value: Any) -> None:
     # BM-2: 2 to 4 players.
     if type(value) is not int or not _MIN_PLAYERS <= value <= _MAX_PLAYERS:
         raise RulesError(
-            f"players must be an int from {_MIN_PLAYERS} to {_MAX_PLAYERS} (BM-2), not {value!r}"
+            f"players must be an int from {_MIN_PLAYERS} to {_MAX_PLAYERS} (BM-2),"
+            f" not {_short(value)}"
         )
 
 
 def _check_max_cards(_inst: object, _attr: object, value: Any) -> None:
-    # BM-10: an agreed number of turned cards, or no limit.
-    if value is not None and (type(value) is not int or value < 1):
-        raise RulesError(f"max_cards must be None or an int >= 1 (BM-10), not {value!r}")
+    # BM-10: an agreed number of turned cards, or no limit (then _MAX_CARDS still applies).
+    if value is not None and (type(value) is not int or not 1 <= value <= _MAX_CARDS):
+        raise RulesError(
+            f"max_cards must be None or an int >= 1 (BM-10) and at most {_MAX_CARDS:,},"
+            f" not {_short(value)}"
+        )
 
 
 @attrs.frozen
@@ -180,7 +214,8 @@ class Rules:
     players: int = attrs.field(default=2, kw_only=True, validator=_check_players)
     """The number of players, 2 to 4 (BM-2)."""
     max_cards: int | None = attrs.field(default=None, kw_only=True, validator=_check_max_cards)
-    """End the game after this many turned cards (BM-10); ``None`` for no limit."""
+    """End the game after this many turned cards (BM-10), 1 to 100,000;
+    ``None`` for no agreed limit (the game still ends at 100,000)."""
 
 
 @attrs.frozen

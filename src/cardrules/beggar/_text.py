@@ -4,6 +4,7 @@ Beggar-my-neighbour as text: a seat's view, a move, and what a turned card did.
 
 from __future__ import annotations
 
+from cardrules._checks import expect
 from cardrules._render import counted
 from cardrules.beggar._state import Turn, View
 
@@ -23,6 +24,7 @@ def render_view(view: View, label: str) -> str:
     > seat 0 (you): 26 cards
       seat 1: 26 cards
     """
+    expect(view, View, "a beggar View")
     players = len(view.stack_sizes)
     if view.turn is None:
         state = f"the game is over ({str(view.ended).replace('_', ' ')})"
@@ -52,4 +54,4 @@ def render_move(move: Turn) -> str:
     >>> render_move(Turn())
     'turn'
     """
-    return str(move)
+    return str(expect(move, Turn, "a beggar Turn"))

@@ -18,6 +18,7 @@ from cardrules.biggenbende._cards import EMPTY, cards_left
 from cardrules.biggenbende._state import (
     BURN,
     JOKER,
+    MAX_TURNS,
     OUT_TO_END,
     ROW_SIZE,
     VALUES,
@@ -25,6 +26,7 @@ from cardrules.biggenbende._state import (
     State,
     View,
     card_name,
+    short,
 )
 from cardrules.errors import RulesError
 
@@ -125,26 +127,25 @@ def _check_progress(
     for i, place in enumerate(places):
         check_int(place, f"places[{i}]", 0, n - 1)
     if len(set(places)) != len(places):
-        raise bad("places", f"a seat is out twice: {places!r}")
+        raise bad("places", f"a seat is out twice: {short(places)}")
     for s in range(n):
         if (s in places) != (left[s] == 0):
             what = "is out but holds cards" if s in places else "holds no cards but is not out"
             raise bad("places", f"seat {s} {what} (BB-17)")
+    # BB-20: without an agreed limit, a round is still cut at MAX_TURNS moves.
+    limit = rules.max_turns_per_round or MAX_TURNS
     moves = check_int(obj.moves, "moves", 0)
-    limit = rules.max_turns_per_round
     cut_rounds = check_tuple(obj.cut_rounds, "cut_rounds")
-    if cut_rounds and limit is None:
-        raise bad("cut_rounds", "no round is cut without a turn limit (BB-20)")
     last = rnd if phase == "over" else rnd - 1
     previous = 0
     for i, r in enumerate(cut_rounds):
         previous = check_int(r, f"cut_rounds[{i}]", previous + 1, last)
     if phase == "over":
         if obj.turn is not None:
-            raise bad("turn", f"expected None once over, got {obj.turn!r}")
+            raise bad("turn", f"expected None once over, got {short(obj.turn)}")
         if rnd != rules.rounds and supply != 0:
             raise bad("phase", f"over after round {rnd} of {rules.rounds} with chips left (BB-19)")
-        if len(places) > OUT_TO_END or (limit is not None and moves > limit):
+        if len(places) > OUT_TO_END or moves > limit:
             raise bad("places", "more places or moves than a round allows")
         # The last round ended: at the second player out (BB-17), or cut by the limit
         # after exactly that many moves (BB-20), never both.
@@ -152,7 +153,9 @@ def _check_progress(
             if len(places) == OUT_TO_END:
                 raise bad("cut_rounds", f"round {rnd} ended with two players out, not cut (BB-20)")
             if moves != limit:
-                raise bad("moves", f"round {rnd} was cut after {moves} moves, not {limit} (BB-20)")
+                raise bad(
+                    "moves", f"round {rnd} was cut after {short(moves)} moves, not {limit} (BB-20)"
+                )
         elif len(places) != OUT_TO_END:
             raise bad(
                 "places",
@@ -161,8 +164,8 @@ def _check_progress(
         return None
     if len(places) >= OUT_TO_END:
         raise bad("places", "the round ends when the second player goes out (BB-17)")
-    if limit is not None and moves >= limit:
-        raise bad("moves", f"{moves} moves reach the limit of {limit} (BB-20)")
+    if moves >= limit:
+        raise bad("moves", f"{short(moves)} moves reach the limit of {limit} (BB-20)")
     turn = check_int(obj.turn, "turn", 0, n - 1)
     if turn in places:
         raise bad("turn", f"seat {turn} is out of the round (BB-17)")
@@ -205,13 +208,13 @@ def check_state(state: State) -> None:
     if state.starter != (rnd - 1) % n:
         raise bad(
             "starter",
-            f"round {rnd} starts with seat {(rnd - 1) % n} (BB-5), not {state.starter!r}",
+            f"round {rnd} starts with seat {(rnd - 1) % n} (BB-5), not {short(state.starter)}",
         )
     phase = state.phase
     if phase not in ("choose", "play", "over"):
-        raise bad("phase", f"expected 'choose', 'play' or 'over', got {phase!r}")
+        raise bad("phase", f"expected 'choose', 'play' or 'over', got {short(phase)}")
     if state.direction not in (1, -1) or type(state.direction) is not int:
-        raise bad("direction", f"expected 1 or -1, got {state.direction!r}")
+        raise bad("direction", f"expected 1 or -1, got {short(state.direction)}")
     hands = [
         _check_counts(h, f"hands[{s}]") for s, h in enumerate(check_tuple(state.hands, "hands", n))
     ]
@@ -313,13 +316,13 @@ def check_view(view: View) -> None:
     if view.starter != (rnd - 1) % n or type(view.starter) is not int:
         raise bad(
             "starter",
-            f"round {rnd} starts with seat {(rnd - 1) % n} (BB-5), not {view.starter!r}",
+            f"round {rnd} starts with seat {(rnd - 1) % n} (BB-5), not {short(view.starter)}",
         )
     phase = view.phase
     if phase not in ("choose", "play", "over"):
-        raise bad("phase", f"expected 'choose', 'play' or 'over', got {phase!r}")
+        raise bad("phase", f"expected 'choose', 'play' or 'over', got {short(phase)}")
     if view.direction not in (1, -1) or type(view.direction) is not int:
-        raise bad("direction", f"expected 1 or -1, got {view.direction!r}")
+        raise bad("direction", f"expected 1 or -1, got {short(view.direction)}")
     hand = _check_counts(view.hand, "hand")
     hand_counts = [
         check_int(c, f"hand_counts[{s}]", 0)
@@ -339,7 +342,7 @@ def check_view(view: View) -> None:
         items = check_tuple(row, f"face_down[{s}]", ROW_SIZE)
         for p, flag in enumerate(items):
             if type(flag) is not bool:
-                raise bad(f"face_down[{s}][{p}]", f"expected a bool, got {flag!r}")
+                raise bad(f"face_down[{s}][{p}]", f"expected a bool, got {short(flag)}")
         face_down.append(sum(items))  # type: ignore[arg-type]
     draw_count = check_int(view.draw_count, "draw_count", 0)
     discard = _check_pile(view.discard, "discard")

@@ -19,6 +19,7 @@ from cardrules.biggenbende._state import (
     Rules,
     State,
     card_name,
+    short,
 )
 from cardrules.errors import RulesError
 
@@ -93,8 +94,8 @@ def new_game(rules: Rules | None = None, *, seed: int, deal: Deal | None = None)
     """
     if rules is None:
         rules = Rules()
-    if not isinstance(rules, Rules):
-        raise RulesError(f"rules must be a biggenbende.Rules, not {rules!r}")
+    if not isinstance(rules, Rules):  # a RulesError, as the tests pin
+        raise RulesError(f"rules must be a biggenbende.Rules, not {short(rules)}")
     _check_seed(seed)
     if deal is None:
         return deal_round(rules, seed, 1, (0,) * rules.players, rules.chips, ())
@@ -103,25 +104,25 @@ def new_game(rules: Rules | None = None, *, seed: int, deal: Deal | None = None)
 
 def _card(value: object, path: str) -> int:
     if type(value) is not int or not 0 <= value < VALUES:
-        raise RulesError(f"{path}: {value!r} is not a card value (0 = joker, 1..12)")
+        raise RulesError(f"{path}: {short(value)} is not a card value (0 = joker, 1..12)")
     return value
 
 
 def _cards(values: object, path: str) -> list[int]:
     if isinstance(values, str) or not isinstance(values, Sequence):
-        raise RulesError(f"{path}: expected a sequence of card values, not {values!r}")
+        raise RulesError(f"{path}: expected a sequence of card values, not {short(values)}")
     return [_card(v, f"{path}[{i}]") for i, v in enumerate(values)]
 
 
 def _per_seat(rows: object, path: str, n: int) -> list[object]:
     if isinstance(rows, str) or not isinstance(rows, Sequence) or len(rows) != n:
-        raise RulesError(f"{path}: expected one entry per seat ({n}), not {rows!r}")
+        raise RulesError(f"{path}: expected one entry per seat ({n}), not {short(rows)}")
     return list(rows)
 
 
 def _from_deal(rules: Rules, seed: int, deal: Deal) -> State:
     if not isinstance(deal, Deal):
-        raise RulesError(f"deal must be a biggenbende.Deal, not {deal!r}")
+        raise RulesError(f"deal must be a biggenbende.Deal, not {short(deal)}")
     n = rules.players
     hands = [
         _cards(h, f"deal.hands[{s}]") for s, h in enumerate(_per_seat(deal.hands, "deal.hands", n))
@@ -130,7 +131,7 @@ def _from_deal(rules: Rules, seed: int, deal: Deal) -> State:
     for s, row in enumerate(_per_seat(deal.face_down, "deal.face_down", n)):
         path = f"deal.face_down[{s}]"
         if isinstance(row, str) or not isinstance(row, Sequence) or len(row) != ROW_SIZE:
-            raise RulesError(f"{path}: expected three entries (a value or None), not {row!r}")
+            raise RulesError(f"{path}: expected three entries (a value or None), not {short(row)}")
         face_down.append(
             tuple(None if c is None else _card(c, f"{path}[{p}]") for p, c in enumerate(row))
         )
@@ -147,14 +148,14 @@ def _from_deal(rules: Rules, seed: int, deal: Deal) -> State:
     discard = _cards(deal.discard, "deal.discard")
     removed = _cards(deal.removed, "deal.removed")
     if type(deal.round) is not int or not 1 <= deal.round <= rules.rounds:
-        raise RulesError(f"deal.round: must be 1..{rules.rounds}, not {deal.round!r}")
+        raise RulesError(f"deal.round: must be 1..{rules.rounds}, not {short(deal.round)}")
     if deal.chips is None:
         chips: tuple[int, ...] = (0,) * n
     else:
         held = _per_seat(deal.chips, "deal.chips", n)
         for s, c in enumerate(held):
             if type(c) is not int or c < 0:
-                raise RulesError(f"deal.chips[{s}]: must be an int >= 0, not {c!r}")
+                raise RulesError(f"deal.chips[{s}]: must be an int >= 0, not {short(c)}")
         chips = tuple(held)  # type: ignore[arg-type]
         if sum(chips) > rules.chips:
             raise RulesError(f"deal.chips: {sum(chips)} chips held, the supply has {rules.chips}")

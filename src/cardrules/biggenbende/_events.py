@@ -14,6 +14,7 @@ from typing import ClassVar, Final, Literal, TypeAlias
 
 import attrs
 
+from cardrules._checks import expect
 from cardrules.biggenbende._cards import EMPTY, cards_left, next_seat, playable
 from cardrules.biggenbende._play import apply
 from cardrules.biggenbende._state import (
@@ -419,6 +420,7 @@ def events(before: State, move: Move, after: State, seat: int) -> tuple[Event, .
     (FaceUpChosen(seat=0, values=None),)
     """
     seat = checked_seat(before, seat)
+    expect(after, State, "a biggenbende State")
     if before.phase == "over":
         return ()
     ended = after.round != before.round or after.phase == "over"
@@ -525,6 +527,8 @@ def render_event(event: Event, seat: int | None) -> str:
     >>> bb.render_event(bb.Drew(1, 1, (7,)), 1), bb.render_event(bb.Skipped(0, 1), 1)
     ('you draw 7', 'you miss a turn (4s of seat 0)')
     """
+    if not isinstance(event, EVENT_TYPES):
+        expect(event, RoundStarted, "a biggenbende event")
     if isinstance(event, FaceUpChosen):
         if event.values is None:
             return f"{_who(event.seat, seat, 'choose', 'chooses')} 3 cards to lay face up"

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from cardrules._checks import expect
 from cardrules.biggenbende._state import JOKER, ChooseFaceUp, Move, Play, View
 
 __all__ = ["heuristic"]
@@ -37,6 +38,7 @@ def heuristic(view: View, moves: Sequence[Move]) -> list[float]:
     >>> heuristic(view, [bb.Play(3, 1), bb.Play(9, 2), bb.Play(bb.JOKER, 1)])
     [-29.0, -88.0, -1001.0]
     """
+    expect(view, View, "a biggenbende View")
     discard = view.discard
     top = discard[-1] if discard else None
     # The run of equal cards on top of the pile (BB-12: a joker breaks it).

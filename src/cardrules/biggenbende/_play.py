@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Final
 
+from cardrules._checks import expect
 from cardrules.biggenbende._cards import (
     EMPTY,
     NO_FACE_DOWN,
@@ -26,6 +27,7 @@ from cardrules.biggenbende._state import (
     BURN_RUN,
     JOKER,
     MAX_COPIES,
+    MAX_TURNS,
     MOST_CARDS_CHIPS,
     OUT_TO_END,
     PLACE_CHIPS,
@@ -42,6 +44,8 @@ from cardrules.biggenbende._state import (
     State,
     TurnFaceDown,
     card_name,
+    new_state,
+    short,
 )
 from cardrules.errors import GameOverError, IllegalMoveError
 from cardrules.game import Outcome
@@ -55,12 +59,13 @@ __all__ = [
     "to_move",
 ]
 
-# Precomputed moves: _PLAYS[v][c] is Play(v, c); _PLAY_PREFIX[v][c] is every
+# Precomputed moves: _PLAYS[v][c - 1] is Play(v, c); _PLAY_PREFIX[v][c] is every
 # Play(v, 1..c), the plays of value v from a source holding c such cards.
-_PLAYS: Final = tuple(tuple(Play(v, c) for c in range(MAX_COPIES + 1)) for v in range(VALUES))
-_PLAY_PREFIX: Final = tuple(tuple(row[1 : c + 1] for c in range(MAX_COPIES + 1)) for row in _PLAYS)
+_PLAYS: Final = tuple(tuple(Play(v, c) for c in range(1, MAX_COPIES + 1)) for v in range(VALUES))
+_PLAY_PREFIX: Final = tuple(tuple(row[:c] for c in range(MAX_COPIES + 1)) for row in _PLAYS)
 # _RUNS[v][c]: c cards of value v, as laid on the discard pile.
 _RUNS: Final = tuple(tuple((v,) * c for c in range(MAX_COPIES + 1)) for v in range(VALUES))
+_A_STATE: Final = "a biggenbende State"
 _PICK_UP: Final = PickUp()
 _PICK_UP_ONLY: Final = (_PICK_UP,)
 _TURNS: Final = tuple(TurnFaceDown(p) for p in range(ROW_SIZE))
@@ -115,6 +120,8 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     >>> bb.legal_moves(state)[:2]
     (ChooseFaceUp(values=(0, 2, 3)), ChooseFaceUp(values=(0, 2, 6)))
     """
+    if type(state) is not State:
+        expect(state, State, _A_STATE)
     phase = state.phase
     if phase != "play":
         if phase == "over":
@@ -148,6 +155,8 @@ def apply(state: State, move: Move) -> State:
     >>> bb.to_move(state), sum(state.hands[0]), sum(state.face_up[0])
     (1, 4, 3)
     """
+    if type(state) is not State:
+        expect(state, State, _A_STATE)
     phase = state.phase
     if phase != "play":
         if phase == "over":
@@ -205,7 +214,9 @@ def apply(state: State, move: Move) -> State:
         position = move.position  # type: ignore[union-attr]
         row = state.face_down[seat]
         if type(position) is not int or not 0 <= position < ROW_SIZE or row[position] is None:
-            raise IllegalMoveError(move, "BB-11", f"no face-down card at position {position!r}")
+            raise IllegalMoveError(
+                move, "BB-11", f"no face-down card at position {short(position)}"
+            )
         card: int = row[position]  # type: ignore[assignment]
         face_down = put(state.face_down, seat, (*row[:position], None, *row[position + 1 :]))
         discard = state.discard
@@ -229,7 +240,7 @@ def apply(state: State, move: Move) -> State:
         return _passed(state, seat, hands, state.face_down)
     if kind is ChooseFaceUp:
         raise IllegalMoveError(move, "BB-4", "the face-up cards are chosen before play only")
-    raise IllegalMoveError(move, "BB-6", f"{move!r} is not a Biggenbende move")
+    raise IllegalMoveError(move, "BB-6", f"{short(move)} is not a Biggenbende move")
 
 
 def _not_held(
@@ -237,9 +248,11 @@ def _not_held(
 ) -> IllegalMoveError:
     """The error for a play whose cards the source does not hold (off the hot path)."""
     if type(value) is not int or not 0 <= value < VALUES:
-        return IllegalMoveError(move, "BB-6", f"{value!r} is not a card value (0 = joker, 1..12)")
+        return IllegalMoveError(
+            move, "BB-6", f"{short(value)} is not a card value (0 = joker, 1..12)"
+        )
     if type(count) is not int or count < 1:
-        return IllegalMoveError(move, "BB-6", f"a play has at least one card, not {count!r}")
+        return IllegalMoveError(move, "BB-6", f"a play has at least one card, not {short(count)}")
     where = "the hand holds" if from_hand else "the face-up cards (the hand is empty) hold"
     held = f"{source[value]} x {card_name(value)}"
     return IllegalMoveError(move, "BB-7", f"{where} {held}, fewer than {count}")
@@ -359,12 +372,12 @@ def _step(
     """The state after one more move of the round, or the end of a cut round (BB-20)."""
     moves = state.moves + 1
     limit = state.rules.max_turns_per_round
-    if limit is not None and moves >= limit:  # BB-20: every move counts
+    if moves >= (MAX_TURNS if limit is None else limit):  # BB-20: every move counts
         return _end_round(
             state, hands, face_up, face_down, draw, discard, removed, places, direction,
             moves, cut=True,
         )  # fmt: skip
-    return State(
+    return new_state(
         state.rules, state.rng, state.round, state.starter, phase, turn, direction, hands,
         face_up, face_down, draw, discard, removed, places, moves, state.chips, state.supply,
         state.cut_rounds,
@@ -403,7 +416,7 @@ def _end_round(
         supply -= paid
     cut_rounds = (*state.cut_rounds, state.round) if cut else state.cut_rounds
     if state.round >= rules.rounds or supply == 0:  # BB-19
-        return State(
+        return new_state(
             rules, state.rng, state.round, state.starter, "over", None, direction, hands,
             face_up, face_down, draw, discard, removed, places, moves, tuple(chips),
             supply, cut_rounds,
@@ -422,6 +435,8 @@ def to_move(state: State) -> int | None:
     >>> bb.to_move(bb.new_game(bb.Rules(players=5), seed=3))
     0
     """
+    if type(state) is not State:
+        expect(state, State, _A_STATE)
     return state.turn
 
 
@@ -433,6 +448,8 @@ def is_over(state: State) -> bool:
     >>> bb.is_over(bb.new_game(seed=3))
     False
     """
+    if type(state) is not State:
+        expect(state, State, _A_STATE)
     return state.phase == "over"
 
 
@@ -444,6 +461,8 @@ def players(state: State) -> int:
     >>> bb.players(bb.new_game(bb.Rules(players=6), seed=3))
     6
     """
+    if type(state) is not State:
+        expect(state, State, _A_STATE)
     return state.rules.players
 
 
@@ -456,6 +475,8 @@ def outcome(state: State) -> Outcome | None:
     >>> bb.outcome(bb.new_game(seed=3)) is None
     True
     """
+    if type(state) is not State:
+        expect(state, State, _A_STATE)
     if state.phase != "over":
         return None
     best = max(state.chips)

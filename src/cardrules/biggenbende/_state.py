@@ -39,6 +39,26 @@ VALUES: Final = 13
 
 MAX_COPIES: Final = 64
 """The largest ``copies_per_value`` and ``jokers`` a ``Rules`` accepts."""
+MAX_CHIPS: Final = 1000
+"""The largest ``chips`` a ``Rules`` accepts (see the docs page's "Limits")."""
+MAX_ROUNDS: Final = 20
+"""The largest ``rounds`` a ``Rules`` accepts."""
+MAX_TURNS: Final = 10_000
+"""The largest ``max_turns_per_round``; with ``None`` a round is still cut here (BB-20)."""
+_SHORT: Final = 40
+"""The most characters of a bad value an error message quotes."""
+
+
+def short(value: object) -> str:
+    """``repr(value)``, cut to a short prefix so that a message stays small."""
+    if type(value) is int and not -(10**30) < value < 10**30:
+        return "a huge int"
+    try:
+        text = repr(value)
+    except Exception:  # a value whose repr fails is still described
+        return f"a {type(value).__name__}"
+    return text if len(text) <= _SHORT else text[: _SHORT - 3] + "..."
+
 
 # The numbers of the rules, named once (the rule IDs are on the Biggenbende docs page).
 HAND_SIZE: Final = 7
@@ -78,25 +98,31 @@ def card_name(value: int) -> str:
 def _int_in(low: int, high: int | None) -> Callable[[object, attrs.Attribute[int], int], None]:
     def check(_inst: object, attr: attrs.Attribute[int], value: int) -> None:
         if type(value) is not int:
-            raise RulesError(f"Rules.{attr.name} must be an int, not {value!r}")
+            raise RulesError(f"Rules.{attr.name} must be an int, not {short(value)}")
         if value < low or (high is not None and value > high):
             bound = f"{low}..{high}" if high is not None else f">= {low}"
-            raise RulesError(f"Rules.{attr.name} must be {bound}, not {value}")
+            raise RulesError(f"Rules.{attr.name} must be {bound}, not {short(value)}")
 
     return check
 
 
-def _optional_positive(_inst: object, attr: attrs.Attribute[Any], value: Any) -> None:
+def _optional_turns(_inst: object, attr: attrs.Attribute[Any], value: Any) -> None:
     if value is None:
         return
-    if type(value) is not int or value < 1:
-        raise RulesError(f"Rules.{attr.name} must be None or an int >= 1, not {value!r}")
+    if type(value) is not int or not 1 <= value <= MAX_TURNS:
+        raise RulesError(
+            f"Rules.{attr.name} must be None or an int >= 1 and at most {MAX_TURNS:,}"
+            f" (BB-20), not {short(value)}"
+        )
 
 
 @attrs.frozen
 class Rules:
     """
     The options of a Biggenbende match (BB-1 to BB-3, BB-19, BB-20).
+
+    Every option has a range (the docs page's "Limits"), so that every match is
+    finite and cheap: at most 20 rounds of at most 10,000 moves each.
 
     Raises:
         RulesError: for a player count outside 3..6 (BB-2), an option out of
@@ -116,12 +142,13 @@ class Rules:
     """Cards of each value 1..12 in the deck (BB-1)."""
     jokers: int = attrs.field(default=8, validator=_int_in(0, MAX_COPIES))
     """Jokers in the deck (BB-1)."""
-    chips: int = attrs.field(default=40, validator=_int_in(0, None))
-    """The chips in the supply at the start (BB-3)."""
-    rounds: int = attrs.field(default=5, validator=_int_in(1, None))
-    """Rounds in a match, unless the supply runs out first (BB-19)."""
-    max_turns_per_round: int | None = attrs.field(default=5000, validator=_optional_positive)
-    """Moves after which a round is cut (BB-20); ``None``: no limit."""
+    chips: int = attrs.field(default=40, validator=_int_in(0, MAX_CHIPS))
+    """The chips in the supply at the start (BB-3), 0 to 1000."""
+    rounds: int = attrs.field(default=5, validator=_int_in(1, MAX_ROUNDS))
+    """Rounds in a match, unless the supply runs out first (BB-19), 1 to 20."""
+    max_turns_per_round: int | None = attrs.field(default=5000, validator=_optional_turns)
+    """Moves after which a round is cut (BB-20), 1 to 10,000; ``None``: no agreed limit
+    (a round is still cut at 10,000 moves)."""
 
     def __attrs_post_init__(self) -> None:
         size = 12 * self.copies_per_value + self.jokers
@@ -143,6 +170,37 @@ class Rules:
 
 
 # --------------------------------------------------------------------------- moves
+# A move's fields are range-checked when it is made, also by ``cardrules.loads``: a
+# move object never holds a value that is not a card, a count or a position. Whether it
+# is legal is for ``apply`` to say. (The moves ``legal_moves`` returns are made once.)
+
+
+def _check_value(_inst: object, attr: attrs.Attribute[Any], value: Any) -> None:
+    if type(value) is not int or not 0 <= value < VALUES:
+        raise RulesError(
+            f"{attr.name} must be a card value, 0 (joker) to 12 (BB-1), not {short(value)}"
+        )
+
+
+def _check_count(_inst: object, attr: attrs.Attribute[Any], value: Any) -> None:
+    if type(value) is not int or not 1 <= value <= MAX_COPIES:
+        raise RulesError(f"{attr.name} must be an int from 1 to {MAX_COPIES}, not {short(value)}")
+
+
+def _check_values(_inst: object, attr: attrs.Attribute[Any], value: Any) -> None:
+    if (
+        type(value) is not tuple
+        or len(value) != ROW_SIZE
+        or any(type(v) is not int or not 0 <= v < VALUES for v in value)
+    ):
+        raise RulesError(
+            f"{attr.name} must be three card values, 0 (joker) to 12 (BB-4), not {short(value)}"
+        )
+
+
+def _check_position(_inst: object, attr: attrs.Attribute[Any], value: Any) -> None:
+    if type(value) is not int or not 0 <= value < ROW_SIZE:
+        raise RulesError(f"{attr.name} must be 0, 1 or 2 (BB-11), not {short(value)}")
 
 
 @attrs.frozen
@@ -154,7 +212,7 @@ class ChooseFaceUp:
     'face up joker 7 12'
     """
 
-    values: tuple[int, ...]
+    values: tuple[int, ...] = attrs.field(validator=_check_values)
     """The three values, sorted (``JOKER == 0`` first)."""
 
     def __str__(self) -> str:
@@ -169,12 +227,16 @@ class Play:
 
     >>> str(Play(7, 2)), str(Play(JOKER, 1))
     ('play 2 x 7', 'play 1 x joker')
+    >>> Play(5, -2)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.RulesError: count must be an int from 1 to 64, not -2
     """
 
-    value: int
+    value: int = attrs.field(validator=_check_value)
     """The value played, ``JOKER == 0`` for jokers."""
-    count: int
-    """How many cards, at least 1."""
+    count: int = attrs.field(validator=_check_count)
+    """How many cards, 1 to 64."""
 
     def __str__(self) -> str:
         return f"play {self.count} x {card_name(self.value)}"
@@ -203,7 +265,7 @@ class TurnFaceDown:
     'turn face-down card 2'
     """
 
-    position: int
+    position: int = attrs.field(validator=_check_position)
     """The card's place in the face-down row: 0, 1 or 2 (places keep their numbers)."""
 
     def __str__(self) -> str:
@@ -254,7 +316,7 @@ class Deal:
 # --------------------------------------------------------------------------- state
 
 
-@attrs.frozen(slots=False)  # a dict class: its __init__ is about twice as fast (hot path)
+@attrs.frozen
 class State:
     """
     The whole truth of a Biggenbende match. Build it with ``new_game``.
@@ -304,6 +366,74 @@ class State:
     """Chips left in the supply; ``supply + sum(chips) == rules.chips``."""
     cut_rounds: tuple[int, ...]
     """The rounds (1-based) that the turn limit cut (BB-20)."""
+
+
+# The hot path builds each new State here: a slotted frozen class's generated __init__
+# sets every field through ``object.__setattr__``; setting the slots directly through
+# their descriptors is faster, and gives the same State (no validators to skip).
+_MEMBER: Final[dict[str, Any]] = dict(vars(State))
+_SET_RULES = _MEMBER["rules"].__set__
+_SET_RNG = _MEMBER["rng"].__set__
+_SET_ROUND = _MEMBER["round"].__set__
+_SET_STARTER = _MEMBER["starter"].__set__
+_SET_PHASE = _MEMBER["phase"].__set__
+_SET_TURN = _MEMBER["turn"].__set__
+_SET_DIRECTION = _MEMBER["direction"].__set__
+_SET_HANDS = _MEMBER["hands"].__set__
+_SET_FACE_UP = _MEMBER["face_up"].__set__
+_SET_FACE_DOWN = _MEMBER["face_down"].__set__
+_SET_DRAW = _MEMBER["draw"].__set__
+_SET_DISCARD = _MEMBER["discard"].__set__
+_SET_REMOVED = _MEMBER["removed"].__set__
+_SET_PLACES = _MEMBER["places"].__set__
+_SET_MOVES = _MEMBER["moves"].__set__
+_SET_CHIPS = _MEMBER["chips"].__set__
+_SET_SUPPLY = _MEMBER["supply"].__set__
+_SET_CUT_ROUNDS = _MEMBER["cut_rounds"].__set__
+_NEW = object.__new__
+
+
+def new_state(
+    rules: Rules,
+    rng: Rng,
+    round: int,
+    starter: int,
+    phase: Phase,
+    turn: int | None,
+    direction: int,
+    hands: tuple[tuple[int, ...], ...],
+    face_up: tuple[tuple[int, ...], ...],
+    face_down: tuple[tuple[int | None, ...], ...],
+    draw: tuple[int, ...],
+    discard: tuple[int, ...],
+    removed: tuple[int, ...],
+    places: tuple[int, ...],
+    moves: int,
+    chips: tuple[int, ...],
+    supply: int,
+    cut_rounds: tuple[int, ...],
+) -> State:
+    """``State(...)`` with every field given in order, made faster (the hot path)."""
+    state: State = _NEW(State)
+    _SET_RULES(state, rules)
+    _SET_RNG(state, rng)
+    _SET_ROUND(state, round)
+    _SET_STARTER(state, starter)
+    _SET_PHASE(state, phase)
+    _SET_TURN(state, turn)
+    _SET_DIRECTION(state, direction)
+    _SET_HANDS(state, hands)
+    _SET_FACE_UP(state, face_up)
+    _SET_FACE_DOWN(state, face_down)
+    _SET_DRAW(state, draw)
+    _SET_DISCARD(state, discard)
+    _SET_REMOVED(state, removed)
+    _SET_PLACES(state, places)
+    _SET_MOVES(state, moves)
+    _SET_CHIPS(state, chips)
+    _SET_SUPPLY(state, supply)
+    _SET_CUT_ROUNDS(state, cut_rounds)
+    return state
 
 
 @attrs.frozen

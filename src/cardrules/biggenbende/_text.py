@@ -9,10 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from cardrules._checks import expect
 from cardrules._render import counted
 from cardrules.biggenbende._state import (
     JOKER,
+    ChooseFaceUp,
     Move,
+    PickUp,
+    Play,
+    TurnFaceDown,
     View,
 )
 
@@ -41,6 +46,7 @@ def render_view(view: View, label: str) -> str:
     >>> print(text.splitlines()[-2])
       seat 1 (you): hand joker joker 2 2 5 5 7 | face up - | face down ###
     """
+    expect(view, View, "a biggenbende View")
     rules = view.rules
     players = len(view.hand_counts)
     turn = "the match is over" if view.turn is None else f"seat {view.turn} to move"
@@ -88,4 +94,7 @@ def render_move(move: Move) -> str:
     >>> render_move(bb.Play(7, 2)), render_move(bb.ChooseFaceUp((0, 7, 12)))
     ('play 2 x 7', 'face up joker 7 12')
     """
+    given: object = move  # a caller may pass anything
+    if not isinstance(given, (ChooseFaceUp, Play, PickUp, TurnFaceDown)):
+        expect(given, PickUp, "a biggenbende move")
     return str(move)

@@ -9,9 +9,10 @@ from collections.abc import Iterator
 
 import attrs
 
+from cardrules._checks import expect
 from cardrules._rng import Rng, _check_seed, _shuffle
 from cardrules.biggenbende._cards import EMPTY, counts, expand
-from cardrules.biggenbende._state import State, View
+from cardrules.biggenbende._state import State, View, short
 from cardrules.errors import RulesError
 
 __all__ = ["checked_seat", "redeal_hidden", "view"]
@@ -19,9 +20,11 @@ __all__ = ["checked_seat", "redeal_hidden", "view"]
 
 def checked_seat(state: State, seat: object) -> int:
     """``seat`` itself if it is a seat of ``state``'s match, else a ``RulesError``."""
+    if type(state) is not State:
+        expect(state, State, "a biggenbende State")
     n = state.rules.players
     if type(seat) is not int or not 0 <= seat < n:
-        raise RulesError(f"seat must be an int in 0..{n - 1}, not {seat!r}")
+        raise RulesError(f"seat must be an int in 0..{n - 1}, not {short(seat)}")
     return seat
 
 
