@@ -28,7 +28,7 @@ np = pytest.importorskip("numpy", reason="the rl extra (numpy) is not installed"
 
 from cardrules import rl  # noqa: E402 - after the numpy check
 
-MADE_UP_SIZE = 4096
+MADE_UP_SIZE = 1 << 16
 
 
 def made_up_hooks(game: AnyGame) -> AnyGame:

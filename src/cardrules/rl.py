@@ -64,8 +64,18 @@ def _numpy() -> Any:
     return numpy
 
 
-_SPACES: dict[tuple[int, Any], ActionSpace[Any]] = {}
-_OBSERVATIONS: dict[tuple[int, Any], Observation[Any]] = {}
+# Caches keyed by the game object itself (not its id, which a later object may reuse)
+# and its rules; each holds at most _CACHE_SIZE entries, the oldest dropped first.
+_CACHE_SIZE = 64
+_SPACES: dict[tuple[AnyGame, Any], ActionSpace[Any]] = {}
+_OBSERVATIONS: dict[tuple[AnyGame, Any], Observation[Any]] = {}
+
+
+def _remember(cache: dict[Any, Any], key: Any, value: Any) -> Any:
+    if len(cache) >= _CACHE_SIZE:
+        del cache[next(iter(cache))]
+    cache[key] = value
+    return value
 
 
 def _hook(game: AnyGame, name: str) -> Any:
@@ -88,10 +98,10 @@ def action_space(game: AnyGame, rules: Any) -> ActionSpace[Any]:
     >>> game.actions is None or rl.action_space(game, game.Rules()).size >= 1
     True
     """
-    key = (id(game), rules)
+    key = (game, rules)
     space = _SPACES.get(key)
     if space is None:
-        space = _SPACES[key] = _hook(game, "actions")(rules)
+        space = _remember(_SPACES, key, _hook(game, "actions")(rules))
     return space
 
 
@@ -112,7 +122,7 @@ def _encoder(space: ActionSpace[Any]) -> Callable[[Any], int]:
                 code = codes[move] = encode(move)
             return code
 
-        _CODES[space] = memo
+        _remember(_CODES, space, memo)
     return memo
 
 
@@ -136,10 +146,10 @@ def observation_spec(game: AnyGame, rules: Any) -> Observation[Any]:
     >>> game.observation is None or len(rl.observation_spec(game, game.Rules()).shape) >= 1
     True
     """
-    key = (id(game), rules)
+    key = (game, rules)
     spec = _OBSERVATIONS.get(key)
     if spec is None:
-        spec = _OBSERVATIONS[key] = _hook(game, "observation")(rules)
+        spec = _remember(_OBSERVATIONS, key, _hook(game, "observation")(rules))
     return spec
 
 
