@@ -33,6 +33,7 @@ reports an endless game's cycle, ``notation`` writes stacks in the notation, and
 
 from __future__ import annotations
 
+from cardrules.beggar._actions import actions, max_moves, returns, utility_bounds
 from cardrules.beggar._checks import check_state, check_view
 from cardrules.beggar._cli import COMMAND as _COMMAND
 from cardrules.beggar._deal import new_game, notation
@@ -48,6 +49,7 @@ from cardrules.beggar._events import (
     render_event,
 )
 from cardrules.beggar._fast import play_out
+from cardrules.beggar._observe import observation
 from cardrules.beggar._play import apply, is_over, legal_moves, outcome, players, to_move
 from cardrules.beggar._records import RECORD_GAMES, RecordGame
 from cardrules.beggar._state import (
@@ -90,20 +92,25 @@ __all__ = [
     "TrickTaken",
     "Turn",
     "View",
+    "actions",
     "apply",
     "check_state",
     "check_view",
     "events",
     "is_over",
     "legal_moves",
+    "max_moves",
     "new_game",
     "notation",
+    "observation",
     "outcome",
     "play_out",
     "players",
     "redeal_hidden",
     "render_event",
+    "returns",
     "to_move",
+    "utility_bounds",
     "view",
 ]
 
@@ -133,5 +140,10 @@ GAME = _GameSpec(
     render_view=_render_view,
     render_move=_render_move,
     commands=(_COMMAND,),
+    actions=actions,
+    observation=observation,
+    returns=returns,
+    utility_bounds=utility_bounds,
+    max_moves=max_moves,
 )
 """The :class:`cardrules.Game` object of Beggar-my-neighbour."""

@@ -34,6 +34,7 @@ indexed by value; piles are tuples of values with the top card last.
 
 from __future__ import annotations
 
+from cardrules.biggenbende._actions import actions, max_moves, returns, utility_bounds
 from cardrules.biggenbende._checks import check_state, check_view
 from cardrules.biggenbende._deal import new_game
 from cardrules.biggenbende._events import (
@@ -60,6 +61,7 @@ from cardrules.biggenbende._events import (
     render_event,
 )
 from cardrules.biggenbende._greedy import heuristic as _heuristic
+from cardrules.biggenbende._observe import observation
 from cardrules.biggenbende._play import (
     apply,
     is_over,
@@ -116,18 +118,23 @@ __all__ = [
     "TurnFaceDown",
     "View",
     "WentOut",
+    "actions",
     "apply",
     "check_state",
     "check_view",
     "events",
     "is_over",
     "legal_moves",
+    "max_moves",
     "new_game",
+    "observation",
     "outcome",
     "players",
     "redeal_hidden",
     "render_event",
+    "returns",
     "to_move",
+    "utility_bounds",
     "view",
 ]
 
@@ -156,5 +163,10 @@ GAME = _GameSpec(
     events=events,
     render_event=render_event,
     event_types=_EVENT_TYPES,
+    actions=actions,
+    observation=observation,
+    returns=returns,
+    utility_bounds=utility_bounds,
+    max_moves=max_moves,
 )
 """The Biggenbende :class:`~cardrules.Game` object, as registered."""
