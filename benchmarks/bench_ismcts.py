@@ -8,7 +8,7 @@ The budget is a number of iterations per move (reproducible); ``--rounds`` short
 the matches (Biggenbende and Allegra) to fit a time budget, and is printed.
 
 Run: ``python benchmarks/bench_ismcts.py [--games 500] [--iterations 30] [--jobs 2]
-[--players 3 4] [--opponents greedy random] [--rounds R] [GAME ...]``
+[--players 3 4] [--opponents greedy random] [--rounds R] [--rollout-moves M] [GAME ...]``
 """
 
 from __future__ import annotations
@@ -30,9 +30,9 @@ PLAYER_COUNTS: dict[str, tuple[int, ...]] = {
 }
 
 
-def one_game(task: tuple[str, int, int, str, int, int | None]) -> tuple[bool, int]:
+def one_game(task: tuple[str, int, int, str, int, int | None, int]) -> tuple[bool, int]:
     """Play game ``seed``: (the ISMCTSBot won, its score)."""
-    name, players, seed, opponent, iterations, rounds = task
+    name, players, seed, opponent, iterations, rounds, rollout = task
     game = cardrules.get_game(name)
     seat = seed % players
     bots: list[Bot] = [
@@ -41,7 +41,9 @@ def one_game(task: tuple[str, int, int, str, int, int | None]) -> tuple[bool, in
         else RandomBot(seed=_seat_seed(seed, s))
         for s in range(players)
     ]
-    bots[seat] = ISMCTSBot(game, seed=_seat_seed(seed, seat), iterations=iterations)
+    bots[seat] = ISMCTSBot(
+        game, seed=_seat_seed(seed, seat), iterations=iterations, rollout_moves=rollout
+    )
     rules = (
         game.Rules(players=players)
         if rounds is None
@@ -61,12 +63,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--players", type=int, nargs="*")
     parser.add_argument("--opponents", nargs="*", default=["greedy", "random"])
     parser.add_argument("--rounds", type=int, default=None)
+    parser.add_argument("--rollout-moves", type=int, default=2000)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print JSON lines")
     args = parser.parse_args(argv)
     print(
         f"ISMCTSBot, {args.iterations} iterations a move, {args.games} games a line, "
-        f"rounds={args.rounds or 'default'}"
+        f"rounds={args.rounds or 'default'}, rollouts of at most {args.rollout_moves} moves"
     )
     print("game         players opponent  wins/games  win rate  95% interval    fair  secs")
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
@@ -75,7 +78,15 @@ def main(argv: Sequence[str] | None = None) -> int:
                 for opponent in args.opponents:
                     start = time.perf_counter()
                     tasks = [
-                        (name, players, seed, opponent, args.iterations, args.rounds)
+                        (
+                            name,
+                            players,
+                            seed,
+                            opponent,
+                            args.iterations,
+                            args.rounds,
+                            args.rollout_moves,
+                        )
                         for seed in range(args.games)
                     ]
                     results = list(pool.map(one_game, tasks, chunksize=4))

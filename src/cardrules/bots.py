@@ -223,17 +223,25 @@ class ISMCTSBot:
     A bot that searches: single-observer information-set Monte Carlo tree search
     (Cowling, Powley and Whitehouse, 2012).
 
-    Each iteration samples a world, a state its seat cannot tell apart from the true
-    one (``game.redeal_hidden``), walks one tree shared by all worlds, choosing by UCB
-    among the moves legal in that world (each weighed by how often it was available),
-    adds one move, then plays the game's heuristic (as :class:`GreedyBot`, with a
-    random move now and then) until the search horizon and credits every seat on the
-    path with its own reward. It plays the root move visited most.
+    The root searches the ``widen`` best moves by the game's heuristic (every move
+    without one). The bot samples a world, a state its seat cannot tell apart from the
+    true one (``game.redeal_hidden``), and runs one iteration per root move in that
+    world with one shared random stream, so the root moves are compared on the same
+    deals. An iteration walks one tree shared by all worlds, choosing by UCB among the
+    moves legal in that world (each weighed by how often it was available), adds one
+    move, then plays the game's heuristic (as :class:`GreedyBot`, with a random move
+    now and then) until the search horizon, and credits every seat on the path with
+    its own reward. It plays the root move of best mean reward; on a tie (as when no
+    rollout reached the horizon) the heuristic's best.
 
     The horizon is the end of the current round, seen as a change of
-    :attr:`Game.returns <cardrules.Game.returns>` (or the end of the game, or
-    ``rollout_moves`` random moves); the reward of a seat is its round score
-    relative to the others, scaled to ``0 .. 1`` (0.5 for all at a cut rollout). A
+    :attr:`Game.returns <cardrules.Game.returns>` (or the end of the game); a rollout
+    is cut after ``rollout_moves`` moves. The defaults make a quick bot that mostly
+    follows the heuristic; give it ``iterations`` (tens or more) and a
+    ``rollout_moves`` long enough to reach the end of a round (2000) to search.
+
+    The reward of a seat is its round score relative to the others, scaled to
+    ``0 .. 1`` (0.5 for all at a cut rollout). A
     game's score direction (higher or lower is better) is found once, from the
     winners of one played-out world.
 
@@ -253,7 +261,7 @@ class ISMCTSBot:
             ``seconds`` is not given either).
         seconds: a time budget a move instead (not reproducible); with both, the
             search stops at whichever comes first.
-        rollout_moves: the longest rollout, in moves.
+        rollout_moves: the longest rollout, in moves (default 10).
         exploration: the UCB exploration constant.
         epsilon: the chance of a random move in a heuristic rollout.
         greedy_rollouts: roll out with the game's heuristic (when it has one), else
@@ -270,7 +278,8 @@ class ISMCTSBot:
     """
 
     DEFAULT_ITERATIONS = 3
-    """The iterations a move when no budget is given."""
+    """The iterations a move when no budget is given: a quick bot (one world for its
+    three root moves)."""
 
     samples_worlds = True
     """:func:`play_game` asks it through :meth:`choose_in_worlds`."""
@@ -282,7 +291,7 @@ class ISMCTSBot:
         seed: int,
         iterations: int | None = None,
         seconds: float | None = None,
-        rollout_moves: int = 30,
+        rollout_moves: int = 10,
         exploration: float = 0.7,
         epsilon: float = 0.1,
         greedy_rollouts: bool = True,
