@@ -11,9 +11,17 @@ state.
 - :class:`GreedyBot` plays a best move by the game's own heuristic
   (:attr:`Game.heuristic <cardrules.Game.heuristic>`), the only move when there is
   one, and a random move in a game without a heuristic.
+- :class:`ISMCTSBot` searches: information-set Monte Carlo tree search over worlds
+  that its seat cannot tell apart from the true one.
 
 A bot whose ``needs_view`` attribute is false is given no view (``None``), which
 saves building one on every decision; :class:`RandomBot` is such a bot.
+
+A bot whose ``samples_worlds`` attribute is true is asked through
+``choose_in_worlds(view, moves, sample)`` instead of ``choose``: ``sample(seed)``
+returns ``game.redeal_hidden(state, seat, seed=seed)``, a world that differs from the
+true state only in what the seat cannot see, so the bot learns nothing its view does
+not tell it (see :class:`ISMCTSBot`).
 
 >>> import cardrules
 >>> from cardrules.bots import RandomBot, play_game
@@ -26,16 +34,19 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from cardrules._rng import _below, _mix
 from cardrules.errors import CardrulesError, RulesError
 from cardrules.game import AnyGame
 
-__all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "make_bot", "play_game"]
+__all__ = ["BOTS", "Bot", "GreedyBot", "ISMCTSBot", "RandomBot", "make_bot", "play_game"]
 
-BOTS: tuple[str, ...] = ("greedy", "random")
+BOTS: tuple[str, ...] = ("greedy", "ismcts", "random")
 """The names :func:`make_bot` knows."""
 
 _TWO64 = 1 << 64
@@ -173,9 +184,325 @@ class GreedyBot:
         return bests[index]
 
 
+class _Worlds:
+    """``sample(seed)``: the true state redealt for one seat (what a sampling bot gets)."""
+
+    __slots__ = ("_redeal", "_seat", "_state")
+
+    def __init__(self, game: AnyGame, state: Any, seat: int) -> None:
+        self._redeal = game.redeal_hidden
+        self._state = state
+        self._seat = seat
+
+    def __call__(self, seed: int) -> Any:
+        return self._redeal(self._state, self._seat, seed=seed)
+
+    def __repr__(self) -> str:
+        return f"<worlds of seat {self._seat}>"
+
+
+class _Node:
+    """A node of the search tree: the move that led to it and its statistics."""
+
+    __slots__ = ("avail", "children", "reward", "seat", "visits")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat  # the seat that made the move into this node
+        self.children: dict[Any, _Node] = {}
+        self.visits = 0
+        self.avail = 1
+        self.reward = 0.0
+
+
+# Whether a higher score is better, per game: found once from a played-out world.
+_HIGHER_IS_BETTER: dict[str, bool] = {}
+
+
+class ISMCTSBot:
+    """
+    A bot that searches: single-observer information-set Monte Carlo tree search
+    (Cowling, Powley and Whitehouse, 2012).
+
+    The root searches the ``widen`` best moves by the game's heuristic (every move
+    without one). The bot samples a world, a state its seat cannot tell apart from the
+    true one (``game.redeal_hidden``), and runs one iteration per root move in that
+    world with one shared random stream, so the root moves are compared on the same
+    deals. An iteration walks one tree shared by all worlds, choosing by UCB among the
+    moves legal in that world (each weighed by how often it was available), adds one
+    move, then plays the game's heuristic (as :class:`GreedyBot`, with a random move
+    now and then) until the search horizon, and credits every seat on the path with
+    its own reward. It plays the root move of best mean reward; on a tie (as when no
+    rollout reached the horizon) the heuristic's best.
+
+    The horizon is the end of the current round, seen as a change of
+    :attr:`Game.returns <cardrules.Game.returns>` (or the end of the game); a rollout
+    is cut after ``rollout_moves`` moves. The defaults make a quick bot that mostly
+    follows the heuristic; give it ``iterations`` (tens or more) and a
+    ``rollout_moves`` long enough to reach the end of a round (2000) to search.
+
+    The reward of a seat is its round score relative to the others, scaled to
+    ``0 .. 1`` (0.5 for all at a cut rollout). A
+    game's score direction (higher or lower is better) is found once, from the
+    winners of one played-out world.
+
+    Worlds: :func:`play_game` asks a bot with ``samples_worlds`` through
+    :meth:`choose_in_worlds` and hands it ``sample(seed)``, which returns
+    ``game.redeal_hidden(state, seat, seed=seed)``. By the contract of
+    ``redeal_hidden`` such a world has the same view for the seat as the true state
+    and is drawn the same way whatever the hidden cards are, so the bot learns
+    nothing beyond its view; it never receives the state itself. Called through
+    :meth:`choose` alone (with no way to sample), it plays like :class:`GreedyBot`.
+
+    Args:
+        game: the game, or its registered name.
+        seed: an int in ``[0, 2**64)``; the same seed, budget and calls give the same
+            choices when the budget is in iterations.
+        iterations: iterations a move (default :data:`DEFAULT_ITERATIONS` when
+            ``seconds`` is not given either).
+        seconds: a time budget a move instead (not reproducible); with both, the
+            search stops at whichever comes first.
+        rollout_moves: the longest rollout, in moves (default 10).
+        exploration: the UCB exploration constant.
+        epsilon: the chance of a random move in a heuristic rollout.
+        greedy_rollouts: roll out with the game's heuristic (when it has one), else
+            with random moves.
+        widen: how many of the heuristic's best moves the root searches.
+
+    >>> import cardrules
+    >>> from cardrules.bots import ISMCTSBot, RandomBot, play_game
+    >>> game = cardrules.get_game("biggenbende")
+    >>> bots = [ISMCTSBot(game, seed=1, iterations=20), RandomBot(seed=2), RandomBot(seed=3)]
+    >>> state, _ = play_game(game, bots, seed=5, rules=game.Rules(players=3, rounds=1))
+    >>> game.is_over(state)
+    True
+    """
+
+    DEFAULT_ITERATIONS = 3
+    """The iterations a move when no budget is given: a quick bot (one world for its
+    three root moves)."""
+
+    samples_worlds = True
+    """:func:`play_game` asks it through :meth:`choose_in_worlds`."""
+
+    def __init__(
+        self,
+        game: AnyGame | str,
+        *,
+        seed: int,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        rollout_moves: int = 10,
+        exploration: float = 0.7,
+        epsilon: float = 0.1,
+        greedy_rollouts: bool = True,
+        widen: int = 3,
+    ) -> None:
+        if isinstance(game, str):
+            from cardrules import get_game  # the registry loads the games: not at import
+
+            game = get_game(game)
+        self._game: AnyGame = game
+        self._seed = _check_seed(seed)
+        if iterations is not None and (type(iterations) is not int or iterations < 1):
+            raise RulesError(f"iterations must be None or an int >= 1, not {iterations!r}")
+        if seconds is not None and not (isinstance(seconds, int | float) and seconds > 0):
+            raise RulesError(f"seconds must be None or a number > 0, not {seconds!r}")
+        if iterations is None and seconds is None:
+            iterations = self.DEFAULT_ITERATIONS
+        self.iterations = iterations
+        """The iteration budget a move, or ``None``."""
+        self.seconds = seconds
+        """The time budget a move, or ``None``."""
+        self._rollout_moves = rollout_moves
+        self._c = exploration
+        self._epsilon = epsilon
+        self._heuristic = game.heuristic if greedy_rollouts else None
+        self._root_heuristic = game.heuristic
+        self._widen = widen
+        self._rng = random.Random(self._seed)
+        self._greedy = GreedyBot(game, seed=self._seed)
+
+    def __repr__(self) -> str:
+        budget = (
+            f"iterations={self.iterations}" if self.seconds is None else f"seconds={self.seconds}"
+        )
+        return f"ISMCTSBot({self._game.name!r}, {budget})"
+
+    def choose(self, view: Any, moves: Sequence[Any]) -> Any:
+        """
+        Without worlds to sample, a best move by the game's heuristic (as
+        :class:`GreedyBot`).
+
+        Raises:
+            ~cardrules.errors.CardrulesError: if ``moves`` is empty.
+        """
+        return self._greedy.choose(view, moves)
+
+    def choose_in_worlds(
+        self, view: Any, moves: Sequence[Any], sample: Callable[[int], Any]
+    ) -> Any:
+        """
+        The root move visited most by the search over worlds from ``sample``.
+
+        Args:
+            view: the seat's view.
+            moves: the legal moves; never empty.
+            sample: ``sample(seed)`` gives a world redealt for the seat.
+
+        Raises:
+            ~cardrules.errors.CardrulesError: if ``moves`` is empty.
+        """
+        _check_moves(moves)
+        if len(moves) == 1:
+            return moves[0]
+        rng = self._rng
+        higher = self._direction(sample)
+        root = _Node(-1)
+        # The root searches the game heuristic's best few moves, best first (all of
+        # them, in the game's order, without a heuristic).
+        candidates = list(moves)
+        if self._root_heuristic is not None:
+            scores = self._root_heuristic(view, moves)
+            ranked = sorted(range(len(moves)), key=lambda k: -scores[k])
+            candidates = [moves[k] for k in ranked[: self._widen]]
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        done = 0
+        while True:
+            # One world and one rollout stream for every root move in turn: the moves
+            # are compared on the same deals and the same random choices.
+            world = sample(rng.getrandbits(64))
+            stream = rng.getrandbits(64)
+            for move in candidates:
+                self._iterate(root, world, higher, move, random.Random(stream))
+            done += len(candidates)
+            if self.iterations is not None and done >= self.iterations:
+                break
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        # The best mean reward; on a tie the better move by the heuristic.
+        best, top = candidates[0], -1.0
+        for move in candidates:
+            child = root.children.get(move)
+            if child is not None and child.visits and child.reward / child.visits > top:
+                best, top = move, child.reward / child.visits
+        return best
+
+    def _direction(self, sample: Callable[[int], Any]) -> bool:
+        game = self._game
+        known = _HIGHER_IS_BETTER.get(game.name)
+        if known is not None:
+            return known
+        rng = random.Random(self._seed ^ 0x5EED)
+        for _ in range(8):
+            state = sample(rng.getrandbits(64))
+            legal = game.legal_moves(state)
+            while legal:
+                state = game.apply(state, legal[rng.randrange(len(legal))])
+                legal = game.legal_moves(state)
+            outcome = game.outcome(state)
+            if outcome is None or not outcome.winners:
+                continue
+            losers = [sc for s, sc in enumerate(outcome.scores) if s not in outcome.winners]
+            won = outcome.scores[next(iter(outcome.winners))]
+            if losers and won != losers[0]:
+                _HIGHER_IS_BETTER[game.name] = won > losers[0]
+                return won > losers[0]
+        return True  # nothing learnt: assume a higher score is better
+
+    def _iterate(
+        self, root: _Node, state: Any, higher: bool, first: Any, rng: random.Random
+    ) -> None:
+        game = self._game
+        legal_moves, apply, to_move = game.legal_moves, game.apply, game.to_move
+        returns = game.returns
+        start = None if returns is None else returns(state)
+        c = self._c
+        node = root
+        path = [root]
+        legal: Sequence[Any] = (first,)  # the root move of this iteration
+
+        def horizon(s: Any, legal: Sequence[Any]) -> bool:
+            return not legal or (returns is not None and returns(s) != start)
+
+        # Selection and expansion: one tree over all worlds (single observer).
+        while not horizon(state, legal):
+            seat: int = to_move(state)  # type: ignore[assignment]
+            children = node.children
+            untried = [m for m in legal if m not in children]
+            for m in legal:
+                child = children.get(m)
+                if child is not None:
+                    child.avail += 1
+            if untried:
+                move = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+                node = children[move] = _Node(seat)
+                path.append(node)
+                state = apply(state, move)
+                legal = legal_moves(state)
+                break
+            best_move, best_score = None, -math.inf
+            for m in legal:
+                child = children[m]
+                score = child.reward / child.visits + c * math.sqrt(
+                    math.log(child.avail) / child.visits
+                )
+                if score > best_score:
+                    best_move, best_score = m, score
+            node = children[best_move]
+            path.append(node)
+            state = apply(state, best_move)
+            legal = legal_moves(state)
+        # Rollout: the game's heuristic (random among its best, and a random move
+        # with probability ``epsilon``), or random moves, to the horizon.
+        left = self._rollout_moves
+        heuristic = self._heuristic
+        view = game.view
+        epsilon = self._epsilon
+        while left and not horizon(state, legal):
+            if len(legal) == 1:
+                move = legal[0]
+            elif heuristic is None or rng.random() < epsilon:
+                move = legal[rng.randrange(len(legal))]
+            else:
+                scores = heuristic(view(state, to_move(state)), legal)  # type: ignore[arg-type]
+                top = max(scores)
+                bests = [m for m, sc in zip(legal, scores, strict=True) if sc == top]
+                move = bests[rng.randrange(len(bests))] if len(bests) > 1 else bests[0]
+            state = apply(state, move)
+            legal = legal_moves(state)
+            left -= 1
+        rewards = self._rewards(state, start, higher, horizon(state, legal))
+        for n in path:
+            n.visits += 1
+            if n.seat >= 0:
+                n.reward += rewards[n.seat]
+
+    def _rewards(self, state: Any, start: Any, higher: bool, reached: bool) -> list[float]:
+        game = self._game
+        n = game.players(state)
+        if not reached:
+            return [0.5] * n
+        if game.returns is not None and start is not None:
+            end = game.returns(state)
+            if end != start:
+                gain = [sum(r[s] for r in end) - sum(r[s] for r in start) for s in range(n)]
+                if not higher:
+                    gain = [-g for g in gain]
+                low, high = min(gain), max(gain)
+                if high == low:
+                    return [0.5] * n
+                return [(g - low) / (high - low) for g in gain]
+        outcome = game.outcome(state)
+        if outcome is None or not outcome.winners:
+            return [0.5] * n
+        return [1.0 if s in outcome.winners else 0.0 for s in range(n)]
+
+
 def make_bot(name: str, game: AnyGame | str, *, seed: int) -> Bot:
     """
-    A bot by name: ``"random"`` or ``"greedy"`` (see :data:`BOTS`).
+    A bot by name: ``"random"``, ``"greedy"`` or ``"ismcts"`` (an :class:`ISMCTSBot`
+    with its default budget, :data:`ISMCTSBot.DEFAULT_ITERATIONS` iterations a move;
+    see :data:`BOTS`).
 
     Raises:
         ~cardrules.errors.CardrulesError: for an unknown name.
@@ -188,6 +515,8 @@ def make_bot(name: str, game: AnyGame | str, *, seed: int) -> Bot:
         return RandomBot(seed=seed)
     if name == "greedy":
         return GreedyBot(game, seed=seed)
+    if name == "ismcts":
+        return ISMCTSBot(game, seed=seed)
     raise CardrulesError(f"unknown bot {name!r}; known bots: {', '.join(BOTS)}")
 
 
@@ -235,12 +564,17 @@ def play_game(
     view, legal_moves, apply, to_move = game.view, game.legal_moves, game.apply, game.to_move
     # A bot that reads no view gets none (building a view costs as much as a move).
     looks = [getattr(bot, "needs_view", True) for bot in bots]
+    samples = [getattr(bot, "samples_worlds", False) for bot in bots]
     legal = legal_moves(state)
     while legal:
         seat = to_move(state)
         assert seat is not None
         if len(legal) == 1:
             move = legal[0]
+        elif samples[seat]:  # it sees worlds redealt for its seat, never the state
+            move = bots[seat].choose_in_worlds(  # type: ignore[attr-defined]
+                view(state, seat), legal, _Worlds(game, state, seat)
+            )
         else:
             move = bots[seat].choose(view(state, seat) if looks[seat] else None, legal)
         state = apply(state, move)

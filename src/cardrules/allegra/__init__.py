@@ -41,6 +41,7 @@ Outcome(scores=(192, 182, 345), winners=frozenset({1}), reason='normal', cut_rou
 
 from __future__ import annotations
 
+from cardrules.allegra._actions import actions, max_moves, returns, utility_bounds
 from cardrules.allegra._checks import check_state, check_view
 from cardrules.allegra._deal import new_game
 from cardrules.allegra._event_types import EVENT_TYPES as _EVENT_TYPES
@@ -71,6 +72,7 @@ from cardrules.allegra._geometry import area, areas_of
 from cardrules.allegra._greedy import heuristic as _heuristic
 from cardrules.allegra._notation import format_state, format_view, parse_state, parse_view
 from cardrules.allegra._notation import smaller as _smaller
+from cardrules.allegra._observe import observation
 from cardrules.allegra._play import apply, is_over, legal_moves, outcome, players, to_move
 from cardrules.allegra._state import (
     CARD_VALUES,
@@ -142,6 +144,7 @@ __all__ = [
     "Took",
     "TripleRemoved",
     "View",
+    "actions",
     "apply",
     "area",
     "areas_of",
@@ -152,14 +155,18 @@ __all__ = [
     "format_view",
     "is_over",
     "legal_moves",
+    "max_moves",
     "new_game",
+    "observation",
     "outcome",
     "parse_state",
     "parse_view",
     "players",
     "redeal_hidden",
     "render_event",
+    "returns",
     "to_move",
+    "utility_bounds",
     "view",
 ]
 
@@ -197,5 +204,10 @@ GAME = _GameSpec(
         parse_view=parse_view,
     ),
     smaller=_smaller,
+    actions=actions,
+    observation=observation,
+    returns=returns,
+    utility_bounds=utility_bounds,
+    max_moves=max_moves,
 )
 """The Allegra :class:`~cardrules.Game` object (registry name ``"allegra"``)."""

@@ -33,6 +33,7 @@ reports an endless game's cycle, ``notation`` writes stacks in the notation, and
 
 from __future__ import annotations
 
+from cardrules.beggar._actions import actions, max_moves, returns, utility_bounds
 from cardrules.beggar._checks import check_state, check_view
 from cardrules.beggar._cli import COMMAND as _COMMAND
 from cardrules.beggar._deal import new_game, notation
@@ -50,6 +51,7 @@ from cardrules.beggar._events import (
 from cardrules.beggar._fast import play_out
 from cardrules.beggar._notation import format_state, format_view, parse_state, parse_view
 from cardrules.beggar._notation import smaller as _smaller
+from cardrules.beggar._observe import observation
 from cardrules.beggar._play import apply, is_over, legal_moves, outcome, players, to_move
 from cardrules.beggar._records import RECORD_GAMES, RecordGame
 from cardrules.beggar._state import (
@@ -93,6 +95,7 @@ __all__ = [
     "TrickTaken",
     "Turn",
     "View",
+    "actions",
     "apply",
     "check_state",
     "check_view",
@@ -101,8 +104,10 @@ __all__ = [
     "format_view",
     "is_over",
     "legal_moves",
+    "max_moves",
     "new_game",
     "notation",
+    "observation",
     "outcome",
     "parse_state",
     "parse_view",
@@ -110,7 +115,9 @@ __all__ = [
     "players",
     "redeal_hidden",
     "render_event",
+    "returns",
     "to_move",
+    "utility_bounds",
     "view",
 ]
 
@@ -147,5 +154,10 @@ GAME = _GameSpec(
         parse_view=parse_view,
     ),
     smaller=_smaller,
+    actions=actions,
+    observation=observation,
+    returns=returns,
+    utility_bounds=utility_bounds,
+    max_moves=max_moves,
 )
 """The :class:`cardrules.Game` object of Beggar-my-neighbour."""

@@ -34,6 +34,7 @@ indexed by value; piles are tuples of values with the top card last.
 
 from __future__ import annotations
 
+from cardrules.biggenbende._actions import actions, max_moves, returns, utility_bounds
 from cardrules.biggenbende._checks import check_state, check_view
 from cardrules.biggenbende._deal import new_game
 from cardrules.biggenbende._events import (
@@ -62,6 +63,7 @@ from cardrules.biggenbende._events import (
 from cardrules.biggenbende._greedy import heuristic as _heuristic
 from cardrules.biggenbende._notation import format_state, format_view, parse_state, parse_view
 from cardrules.biggenbende._notation import smaller as _smaller
+from cardrules.biggenbende._observe import observation
 from cardrules.biggenbende._play import (
     apply,
     is_over,
@@ -119,6 +121,7 @@ __all__ = [
     "TurnFaceDown",
     "View",
     "WentOut",
+    "actions",
     "apply",
     "check_state",
     "check_view",
@@ -127,14 +130,18 @@ __all__ = [
     "format_view",
     "is_over",
     "legal_moves",
+    "max_moves",
     "new_game",
+    "observation",
     "outcome",
     "parse_state",
     "parse_view",
     "players",
     "redeal_hidden",
     "render_event",
+    "returns",
     "to_move",
+    "utility_bounds",
     "view",
 ]
 
@@ -170,5 +177,10 @@ GAME = _GameSpec(
         parse_view=parse_view,
     ),
     smaller=_smaller,
+    actions=actions,
+    observation=observation,
+    returns=returns,
+    utility_bounds=utility_bounds,
+    max_moves=max_moves,
 )
 """The Biggenbende :class:`~cardrules.Game` object, as registered."""

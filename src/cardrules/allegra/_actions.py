@@ -1,0 +1,164 @@
+"""
+The action numbering of Allegra (``actions``) and its returns, utility bounds and
+longest game (``returns``, ``utility_bounds``, ``max_moves``).
+
+With ``P = 12 * players`` places (index ``owner * 12 + row * 4 + col``), the actions
+come in blocks, each in place order:
+
+1. ``Reveal(place)``: P;  2. ``Draw()``: 1;  3. ``Take(place)``: P;
+4. ``Swap(place)``: P;  5. ``Discard()``: 1, then ``Discard(place)``: P;
+6. ``Knock()``, ``Pass()``, ``Ignore()``: 3;  7. ``Give(knocker)``: ``players``;
+8. ``Place(place)``: P;
+9. ``Exchange(take, put)``: only the pairs the geometry allows (AL-3, AL-7): ``take`` in
+   the area of some seat ``k`` and ``put`` another place in the area of a seat other than
+   ``k``, ordered by ``take`` then ``put``.
+"""
+
+from __future__ import annotations
+
+import sys
+from functools import lru_cache
+from typing import Final
+
+from cardrules.allegra._geometry import GRID, SLOTS, TABLES
+from cardrules.allegra._state import (
+    Discard,
+    Draw,
+    Exchange,
+    Give,
+    Ignore,
+    Knock,
+    Move,
+    Pass,
+    Place,
+    Reveal,
+    Rules,
+    State,
+    Swap,
+    Take,
+)
+from cardrules.errors import CardrulesError, RulesError
+from cardrules.game import ActionSpace
+
+__all__ = ["actions", "max_moves", "returns", "utility_bounds"]
+
+NO_LIMIT: Final = sys.maxsize
+"""What :func:`max_moves` returns when ``Rules.max_turns_per_round`` is ``None``."""
+
+SETUP_REVEALS_PER_SEAT: Final = 2
+"""AL-4: reveals each seat makes at the deal."""
+
+
+def _exchange_pairs(players: int) -> tuple[tuple[int, int], ...]:
+    """AL-7: (take, put) with take in a seat k's area, put != take in another seat's."""
+    t = TABLES[players]
+    pairs: set[tuple[int, int]] = set()
+    for k in range(players):
+        for d in range(players):
+            if d != k:
+                pairs.update((a, b) for a in t.areas[k] for b in t.areas[d] if a != b)
+    return tuple(sorted(pairs))
+
+
+@lru_cache(maxsize=8)
+def _table(players: int) -> tuple[Move, ...]:
+    slots = SLOTS[: players * GRID]
+    out: list[Move] = [Reveal(s) for s in slots]
+    out.append(Draw())
+    out += [Take(s) for s in slots]
+    out += [Swap(s) for s in slots]
+    out.append(Discard())
+    out += [Discard(s) for s in slots]
+    out += [Knock(), Pass(), Ignore()]
+    out += [Give(k) for k in range(players)]
+    out += [Place(s) for s in slots]
+    out += [Exchange(SLOTS[a], SLOTS[b]) for a, b in _exchange_pairs(players)]
+    return tuple(out)
+
+
+@lru_cache(maxsize=8)
+def _space(players: int) -> ActionSpace[Move]:
+    table = _table(players)
+    numbers = {move: k for k, move in enumerate(table)}
+
+    def encode(move: Move) -> int:
+        try:
+            return numbers[move]
+        except (KeyError, TypeError):
+            raise CardrulesError(
+                f"{move!r} is no Allegra action of a {players}-player game"
+            ) from None
+
+    def decode(action: int) -> Move:
+        if type(action) is not int or not 0 <= action < len(table):
+            raise CardrulesError(f"action must be an int in 0..{len(table) - 1}, not {action!r}")
+        return table[action]
+
+    return ActionSpace(size=len(table), encode=encode, decode=decode)
+
+
+def actions(rules: Rules) -> ActionSpace[Move]:
+    """
+    The fixed numbering of every move that ``legal_moves`` can return under ``rules``
+    (see the module docstring for the blocks); only the player count matters. Sizes:
+    2 players 535, 3: 1,232, 4: 2,217, 5: 3,490, 6: 5,051 actions, of which the
+    exchanges are 408, 1,044, 1,968, 3,180 and 4,680.
+
+    Raises:
+        RulesError: if ``rules`` is not an Allegra ``Rules``.
+
+    >>> from cardrules import allegra
+    >>> space = allegra.actions(allegra.Rules(players=2))
+    >>> space.size, space.encode(allegra.Draw()), space.decode(0)
+    (535, 24, Reveal(slot=Slot(owner=0, row=0, col=0)))
+    """
+    if type(rules) is not Rules:
+        raise RulesError(f"expected an Allegra Rules, not {rules!r}")
+    return _space(rules.players)
+
+
+def returns(state: State) -> tuple[tuple[int, ...], ...]:
+    """
+    The points of every seat in each finished round (AL-10): ``state.scores``. Lower is
+    better in Allegra (AL-12).
+
+    >>> from cardrules import allegra
+    >>> allegra.returns(allegra.new_game(allegra.Rules(players=2), seed=1))
+    ()
+    """
+    return state.scores
+
+
+def utility_bounds(rules: Rules) -> tuple[int, int]:
+    """
+    The lowest and highest total a seat can end with (AL-10, AL-12): each round its
+    area of 15 places scores between 15 times the lowest and 15 times the highest value
+    in the deck, a positive score of the ender at most doubled.
+
+    >>> from cardrules import allegra
+    >>> allegra.utility_bounds(allegra.Rules())
+    (-45, 990)
+    """
+    values = [v for v, c in zip(range(-1, 12), rules.deck, strict=True) if c]
+    low = min(0, 15 * min(values)) if values else 0
+    high = max(0, 2 * 15 * max(values)) if values else 0
+    return rules.rounds * low, rules.rounds * high
+
+
+def max_moves(rules: Rules) -> int:
+    """
+    No game under ``rules`` lasts more moves than this: per round the setup reveals
+    (AL-4, two per seat) and ``max_turns_per_round`` turns (AL-13) of at most
+    ``players + 3`` moves each (a draw, every other seat's knock or pass, a give, a
+    place and an exchange, AL-6, AL-7). Without a turn limit (``None``) this is
+    ``sys.maxsize``.
+
+    >>> from cardrules import allegra
+    >>> allegra.max_moves(allegra.Rules(players=2))
+    15012
+    """
+    limit = rules.max_turns_per_round
+    if limit is None:
+        return NO_LIMIT
+    n = rules.players
+    return rules.rounds * (SETUP_REVEALS_PER_SEAT * n + limit * (n + 3))

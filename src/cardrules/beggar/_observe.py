@@ -1,0 +1,84 @@
+"""
+The observation of Beggar-my-neighbour (``observation``): a fixed-shape list of floats
+from a ``View``, seats relative to the viewer (the viewer first, then the others in
+seat order from its next).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from cardrules.beggar._state import RANKS, Rules, View
+from cardrules.errors import RulesError
+from cardrules.game import Observation
+
+__all__ = ["observation"]
+
+_RANK_INDEX = {rank: k for k, rank in enumerate(RANKS)}
+
+
+def _layout(n: int) -> tuple[tuple[str, int], ...]:
+    return (
+        ("stack_sizes", n),
+        ("out", n),
+        ("turn", n),
+        ("penalty_seat", n),
+        ("owed", 1),
+        ("pile_size", 1),
+        ("pile_top", len(RANKS)),
+        ("pile_ranks", len(RANKS)),
+        ("cards", 1),
+        ("tricks", 1),
+        ("over", 1),
+    )
+
+
+def _one_hot(index: int | None, size: int) -> list[float]:
+    out = [0.0] * size
+    if index is not None:
+        out[index] = 1.0
+    return out
+
+
+def _encode(view: View) -> list[float]:
+    n = view.rules.players
+    order = [(view.seat + k) % n for k in range(n)]
+    rel = {s: k for k, s in enumerate(order)}
+    out = [float(view.stack_sizes[s]) for s in order]
+    out += [1.0 if view.out[s] else 0.0 for s in order]
+    out += _one_hot(None if view.turn is None else rel[view.turn], n)
+    out += _one_hot(None if view.penalty_seat is None else rel[view.penalty_seat], n)
+    out.append(float(view.owed))
+    pile = view.pile
+    out.append(float(len(pile)))
+    out += _one_hot(_RANK_INDEX[pile[-1].rank] if pile else None, len(RANKS))
+    ranks = [0.0] * len(RANKS)
+    for card in pile:
+        ranks[_RANK_INDEX[card.rank]] += 1.0
+    out += ranks
+    out += [float(view.cards), float(view.tricks), 0.0 if view.ended is None else 1.0]
+    return out
+
+
+@lru_cache(maxsize=8)
+def _observation(players: int) -> Observation[View]:
+    layout = _layout(players)
+    return Observation(shape=(sum(k for _, k in layout),), encode=_encode, layout=layout)
+
+
+def observation(rules: Rules) -> Observation[View]:
+    """
+    The fixed-shape encoding of a view under ``rules``: ``31 + 4 * players`` floats,
+    named in ``layout`` (the Beggar-my-neighbour docs page describes each).
+
+    Raises:
+        RulesError: if ``rules`` is not a Beggar-my-neighbour ``Rules``.
+
+    >>> from cardrules import beggar
+    >>> obs = beggar.observation(beggar.Rules())
+    >>> obs.shape, obs.encode(beggar.view(beggar.new_game(seed=1), 0))[:2]
+    ((39,), [26.0, 26.0])
+    """
+    if type(rules) is not Rules:
+        raise RulesError(f"expected a Beggar-my-neighbour Rules, not {rules!r}")
+    return _observation(rules.players)

@@ -1,0 +1,113 @@
+"""
+The observation of Biggenbende (``observation``): a fixed-shape list of floats from a
+``View``, seats relative to the viewer (the viewer first, then the others in seat order
+from its next, whatever the direction). Counts are raw card or chip counts.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from cardrules.biggenbende._state import ROW_SIZE, VALUES, Rules, View
+from cardrules.errors import RulesError
+from cardrules.game import Observation
+
+__all__ = ["observation"]
+
+_PHASES = ("choose", "play", "over")
+
+
+def _layout(n: int) -> tuple[tuple[str, int], ...]:
+    return (
+        ("phase", len(_PHASES)),
+        ("turn", n),
+        ("direction", 1),
+        ("hand", VALUES),
+        ("hand_counts", n),
+        ("face_up", n * VALUES),
+        ("face_down", n * ROW_SIZE),
+        ("draw_count", 1),
+        ("discard_count", 1),
+        ("discard_top", VALUES),
+        ("discard_top_run", 1),
+        ("discard_cards", VALUES),
+        ("removed", VALUES),
+        ("places", n),
+        ("round", 1),
+        ("moves", 1),
+        ("chips", n),
+        ("supply", 1),
+    )
+
+
+def _one_hot(index: int | None, size: int) -> list[float]:
+    out = [0.0] * size
+    if index is not None:
+        out[index] = 1.0
+    return out
+
+
+def _encode(view: View) -> list[float]:
+    n = view.rules.players
+    seat = view.seat
+    order = [(seat + k) % n for k in range(n)]
+    rel = {s: k for k, s in enumerate(order)}
+    out = _one_hot(_PHASES.index(view.phase), len(_PHASES))
+    out += _one_hot(None if view.turn is None else rel[view.turn], n)
+    out.append(float(view.direction))
+    out += [float(c) for c in view.hand]
+    out += [float(view.hand_counts[s]) for s in order]
+    for s in order:
+        out += [float(c) for c in view.face_up[s]]
+    for s in order:
+        out += [1.0 if c else 0.0 for c in view.face_down[s]]
+    out.append(float(view.draw_count))
+    discard = view.discard
+    out.append(float(len(discard)))
+    out += _one_hot(discard[-1] if discard else None, VALUES)
+    run = 0
+    for card in reversed(discard):
+        if card != discard[-1]:
+            break
+        run += 1
+    out.append(float(run))
+    pile = [0.0] * VALUES
+    for card in discard:
+        pile[card] += 1.0
+    out += pile
+    out += [float(c) for c in view.removed]
+    place = [0.0] * n  # 1 for the first out, 2 for the second, ...
+    for k, s in enumerate(view.places):
+        place[rel[s]] = float(k + 1)
+    out += place
+    out += [float(view.round), float(view.moves)]
+    out += [float(view.chips[s]) for s in order]
+    out.append(float(view.supply))
+    return out
+
+
+@lru_cache(maxsize=8)
+def _observation(players: int) -> Observation[View]:
+    layout = _layout(players)
+    return Observation(shape=(sum(k for _, k in layout),), encode=_encode, layout=layout)
+
+
+def observation(rules: Rules) -> Observation[View]:
+    """
+    The fixed-shape encoding of a view under ``rules``: one flat vector whose parts are
+    named in ``layout`` (the Biggenbende docs page describes each). Only the player count
+    changes the shape: ``62 + 20 * players`` floats, 122 for 3 players.
+
+    Raises:
+        RulesError: if ``rules`` is not a Biggenbende ``Rules``.
+
+    >>> from cardrules import biggenbende as bb
+    >>> obs = bb.observation(bb.Rules(players=3))
+    >>> obs.shape, obs.layout[0]
+    ((122,), ('phase', 3))
+    >>> len(obs.encode(bb.view(bb.new_game(bb.Rules(players=3), seed=1), 0)))
+    122
+    """
+    if type(rules) is not Rules:
+        raise RulesError(f"expected a Biggenbende Rules, not {rules!r}")
+    return _observation(rules.players)
