@@ -46,6 +46,7 @@ from cardrules.allegra._state import (
     Swap,
     Take,
 )
+from cardrules._checks import expect
 from cardrules.errors import GameOverError, IllegalMoveError
 from cardrules.game import Outcome
 
@@ -93,6 +94,10 @@ def _illegal(move: object, rule: str, reason: str) -> IllegalMoveError:
     return IllegalMoveError(move, rule, reason)
 
 
+_A_STATE = "an allegra State"
+"""What the public functions expect (``WrongTypeError`` names it for anything else)."""
+
+
 # --------------------------------------------------------------------------- queries
 
 
@@ -107,6 +112,8 @@ def to_move(state: State) -> int | None:
     >>> to_move(new_game(Rules(players=3), seed=1))
     0
     """
+    if not isinstance(state, State):
+        expect(state, State, _A_STATE)
     phase = state.phase
     if phase == "knock":
         return state.knock_queue[0]
@@ -125,6 +132,8 @@ def is_over(state: State) -> bool:
     >>> is_over(new_game(seed=1))
     False
     """
+    if not isinstance(state, State):
+        expect(state, State, _A_STATE)
     return state.phase == "over"
 
 
@@ -136,7 +145,7 @@ def players(state: State) -> int:
     >>> players(new_game(Rules(players=5), seed=1))
     5
     """
-    return state.rules.players
+    return expect(state, State, _A_STATE).rules.players
 
 
 def outcome(state: State) -> Outcome | None:
@@ -151,7 +160,7 @@ def outcome(state: State) -> Outcome | None:
     >>> outcome(new_game(seed=1)) is None
     True
     """
-    if state.phase != "over":
+    if expect(state, State, _A_STATE).phase != "over":
         return None
     n = state.rules.players
     totals = tuple(sum(r[seat] for r in state.scores) for seat in range(n))
@@ -287,6 +296,8 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     >>> len(legal_moves(state)), str(legal_moves(state)[0])
     (15, 'reveal p1.r0c3')
     """
+    if not isinstance(state, State):
+        expect(state, State, _A_STATE)
     return _LEGAL[state.phase](state)
 
 
@@ -295,7 +306,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
 
 def _slot_index(move: Any, slot: object, n: int) -> int:
     if type(slot) is not Slot or slot.owner >= n:
-        raise _illegal(move, "AL-3", f"{slot!r} is not a place of a {n}-player game")
+        raise _illegal(move, "AL-3", f"{slot} is not a place of a {n}-player game")
     return slot.owner * GRID + slot.row * 4 + slot.col
 
 
@@ -604,6 +615,7 @@ def apply(state: State, move: Move) -> State:
     The state after ``move``; ``state`` is not changed.
 
     Raises:
+        ~cardrules.errors.WrongTypeError: if ``state`` is not an Allegra ``State``.
         ~cardrules.GameOverError: if the game is over.
         ~cardrules.IllegalMoveError: if ``move`` is not in ``legal_moves(state)``; the error
             names the rule (for example ``AL-7``) and the reason.
@@ -613,6 +625,8 @@ def apply(state: State, move: Move) -> State:
     >>> str(apply(state, Reveal(Slot(0, 0, 0))).face_up[0])
     'True'
     """
+    if not isinstance(state, State):
+        expect(state, State, _A_STATE)
     if state.phase == "over":
         raise GameOverError(move)
     handler = _APPLY.get(type(move))
