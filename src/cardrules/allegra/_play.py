@@ -12,8 +12,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, cast
 
-import attrs
-
 from cardrules._rng import Rng, _shuffle
 from cardrules.allegra._board import (
     AREA_PLACES,
@@ -442,13 +440,33 @@ def _ap_knock(s: State, move: Knock | Pass) -> State:
         knockers = (*knockers, seat)
     else:
         passers = (*passers, seat)
-    # AL-7: one answer of the knock window; the rest of the state stays as it was.
-    return attrs.evolve(
-        s,
+    # AL-7: one answer of the knock window; the rest of the state stays as it was
+    # (built directly: ``attrs.evolve`` costs more than the rest of a move).
+    return State(
+        rules=s.rules,
+        rng=s.rng,
+        round=s.round,
         phase="knock" if queue else ("give" if knockers else "drawn"),
+        current=s.current,
+        reveals_left=0,
+        cards=s.cards,
+        face_up=s.face_up,
+        deck=s.deck,
+        discard=s.discard,
+        removed=s.removed,
+        drawn=s.drawn,
         knock_queue=queue,
         knockers=knockers,
         passers=passers,
+        receiver=None,
+        placed=None,
+        hand=None,
+        ender=s.ender,
+        last_turns=s.last_turns,
+        turns=s.turns,
+        scores=s.scores,
+        cut_rounds=s.cut_rounds,
+        deck_public=s.deck_public,
     )
 
 
@@ -466,7 +484,32 @@ def _ap_give(s: State, move: Ignore | Give) -> State:
             if not _can_exchange(areas[k], areas[s.current], s.cards):
                 raise _illegal(move, "AL-7", f"no exchange is possible with seat {k}")
         receiver, phase = k, "place"
-    return attrs.evolve(s, phase=phase, knock_queue=(), receiver=receiver)
+    return State(
+        rules=s.rules,
+        rng=s.rng,
+        round=s.round,
+        phase=phase,
+        current=s.current,
+        reveals_left=0,
+        cards=s.cards,
+        face_up=s.face_up,
+        deck=s.deck,
+        discard=s.discard,
+        removed=s.removed,
+        drawn=s.drawn,
+        knock_queue=(),
+        knockers=s.knockers,
+        passers=s.passers,
+        receiver=receiver,
+        placed=None,
+        hand=None,
+        ender=s.ender,
+        last_turns=s.last_turns,
+        turns=s.turns,
+        scores=s.scores,
+        cut_rounds=s.cut_rounds,
+        deck_public=s.deck_public,
+    )
 
 
 def _ap_place(s: State, move: Place) -> State:
@@ -482,14 +525,31 @@ def _ap_place(s: State, move: Place) -> State:
     hand = cards[i]
     cards[i] = s.drawn
     face_up[i] = True
-    return attrs.evolve(
-        s,
+    return State(
+        rules=s.rules,
+        rng=s.rng,
+        round=s.round,
         phase="exchange",
+        current=s.current,
+        reveals_left=0,
         cards=tuple(cards),
         face_up=tuple(face_up),
+        deck=s.deck,
+        discard=s.discard,
+        removed=s.removed,
         drawn=None,
+        knock_queue=(),
+        knockers=s.knockers,
+        passers=s.passers,
+        receiver=receiver,
         placed=SLOTS[i],
         hand=hand,
+        ender=s.ender,
+        last_turns=s.last_turns,
+        turns=s.turns,
+        scores=s.scores,
+        cut_rounds=s.cut_rounds,
+        deck_public=s.deck_public,
     )
 
 
