@@ -225,4 +225,5 @@ def render_event(event: Event, seat: int) -> str:
         raise WrongTypeError(f"expected an allegra event, got {_type_name(event)}")
     if type(seat) is not int:
         raise RulesError(f"seat must be an int, not {_short(seat)}")
-    return event.text(seat)
+    text: str = event.text(seat)
+    return text

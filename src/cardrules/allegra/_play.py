@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, cast
 
+from cardrules._checks import expect
 from cardrules._rng import Rng, _shuffle
 from cardrules.allegra._board import (
     AREA_PLACES,
@@ -44,7 +45,6 @@ from cardrules.allegra._state import (
     Swap,
     Take,
 )
-from cardrules._checks import expect
 from cardrules.errors import GameOverError, IllegalMoveError
 from cardrules.game import Outcome
 
@@ -110,7 +110,7 @@ def to_move(state: State) -> int | None:
     >>> to_move(new_game(Rules(players=3), seed=1))
     0
     """
-    if not isinstance(state, State):
+    if state.__class__ is not State:  # fast for the exact class; subclasses pass expect
         expect(state, State, _A_STATE)
     phase = state.phase
     if phase == "knock":
@@ -130,7 +130,7 @@ def is_over(state: State) -> bool:
     >>> is_over(new_game(seed=1))
     False
     """
-    if not isinstance(state, State):
+    if state.__class__ is not State:  # fast for the exact class; subclasses pass expect
         expect(state, State, _A_STATE)
     return state.phase == "over"
 
@@ -294,7 +294,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     >>> len(legal_moves(state)), str(legal_moves(state)[0])
     (15, 'reveal p1.r0c3')
     """
-    if not isinstance(state, State):
+    if state.__class__ is not State:  # fast for the exact class; subclasses pass expect
         expect(state, State, _A_STATE)
     return _LEGAL[state.phase](state)
 
@@ -685,7 +685,7 @@ def apply(state: State, move: Move) -> State:
     >>> str(apply(state, Reveal(Slot(0, 0, 0))).face_up[0])
     'True'
     """
-    if not isinstance(state, State):
+    if state.__class__ is not State:  # fast for the exact class; subclasses pass expect
         expect(state, State, _A_STATE)
     if state.phase == "over":
         raise GameOverError(move)

@@ -155,11 +155,14 @@ class Slot:
         Parse the form ``str`` gives, ``"p<owner>.r<row>c<col>"``.
 
         Raises:
-            ~cardrules.RulesError: for text of another form.
+            ~cardrules.RulesError: for text of another form
+                (a :class:`~cardrules.errors.WrongTypeError` too for what is no ``str``).
 
         >>> Slot.from_str("p0.r2c1") == Slot(0, 2, 1)
         True
         """
+        if not isinstance(text, str):
+            raise _WrongRulesType(f"not a slot: expected a str, got {_type_name(text)}")
         if (
             len(text) == 7
             and text[0] == "p"
@@ -170,8 +173,6 @@ class Slot:
             and text[6].isdigit()
         ):
             return cls(int(text[1]), int(text[4]), int(text[6]))
-        if not isinstance(text, str):
-            raise _WrongRulesType(f"not a slot: expected a str, got {_type_name(text)}")
         raise RulesError(f"not a slot: {_short(text)} (expected the form 'p1.r0c3')")
 
 
@@ -192,7 +193,9 @@ def _check_deck(_inst: object, _attr: object, value: object) -> None:
 
 def _check_rounds(_inst: object, _attr: object, value: object) -> None:
     if type(value) is not int or not 1 <= value <= MAX_ROUNDS:
-        raise RulesError(f"Rules.rounds must be an int from 1 to {MAX_ROUNDS}, not {_short(value)}")
+        raise RulesError(
+            f"Rules.rounds must be an int from 1 to {MAX_ROUNDS}, not {_short(value)}"
+        )
 
 
 def _check_max_turns(_inst: object, _attr: object, value: object) -> None:
@@ -276,8 +279,6 @@ class Layout:
 
 
 # --------------------------------------------------------------------------- moves
-
-
 
 
 @attrs.frozen
