@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -69,8 +69,12 @@ BASES = _base_states()
 def _pick() -> list[State]:
     """One base state of each phase, and the first with a rebuilt deck, removed places,
     a round ender and a second round: the states every mutation is tried on."""
-    wanted = [
-        *[lambda s, p=p: s.phase == p for p in sorted({s.phase for s in BASES})],
+
+    def phase_is(phase: str) -> Callable[[State], bool]:
+        return lambda s: s.phase == phase
+
+    wanted: list[Callable[[State], bool]] = [
+        *[phase_is(p) for p in sorted({s.phase for s in BASES})],
         lambda s: s.deck_public,
         lambda s: bool(s.removed),
         lambda s: s.ender is not None and s.phase != "over",

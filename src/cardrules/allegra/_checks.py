@@ -168,55 +168,61 @@ def _check_knock_window(
             )
 
 
-def _check_game_end(state: State, rules: Rules, cards: Sequence[int | None]) -> None:
+def _check_game_end(
+    obj: State | View, where: str, rules: Rules, cards: Sequence[int | None]
+) -> None:
     """
     A finished game (AL-12): its last round was cut (AL-13) exactly when it has no
     ender, after ``max_turns_per_round`` turns; else it ended after the last turn of the
     ender's right neighbour (AL-9); and its score is what the final cards give (AL-10).
     """
     n = rules.players
-    ender = state.ender
-    cut = rules.rounds in state.cut_rounds
+    ender = obj.ender
+    cut = rules.rounds in obj.cut_rounds
     limit = rules.max_turns_per_round
     if cut != (ender is None):
         raise bad(
-            "state.ender",
+            f"{where}.ender",
             "a finished game's last round was cut (AL-13) exactly when nobody ended it (AL-9)",
         )
-    if cut and state.turns != limit:
-        raise bad("state.turns", f"the last round was cut after {limit} turns (AL-13)")
-    if not 1 <= state.turns <= limit:
-        raise bad("state.turns", f"the last round lasted 1 to {limit} turns (AL-13)")
-    if ender is not None and state.current != (ender - 1) % n:
+    if cut and obj.turns != limit:
+        raise bad(f"{where}.turns", f"the last round was cut after {limit} turns (AL-13)")
+    if not 1 <= obj.turns <= limit:
+        raise bad(f"{where}.turns", f"the last round lasted 1 to {limit} turns (AL-13)")
+    if ender is not None and obj.current != (ender - 1) % n:
         raise bad(
-            "state.current",
+            f"{where}.current",
             f"seat {ender} ended the last round: it ended on seat {(ender - 1) % n}'s "
             "last turn (AL-9)",
         )
-    if state.scores[-1] != _round_scores(n, cards, ender):
-        raise bad("state.scores", "the last round's scores are not what its cards give (AL-10)")
+    if obj.scores[-1] != _round_scores(n, cards, ender):
+        raise bad(f"{where}.scores", "the last round's scores are not what its cards give (AL-10)")
 
 
-def _check_dealt_deck(state: State, rules: Rules, phase: str) -> None:
+def _check_dealt_deck(
+    where: str, rules: Rules, phase: str, turns: int, have: int, public: bool, flag: str
+) -> None:
     """
-    The deck of a dealt round (round 2 on, AL-4): every card but the grids' and one
-    discard at the start, one card less per draw (at most one per turn) until it is
-    drawn empty and rebuilt (AL-11), which makes its cards public.
+    The deck of a dealt round (round 2 on, AL-4) of ``have`` cards: every card but the
+    grids' and one discard at the start, one card less per draw (at most one per turn)
+    until it is drawn empty and rebuilt (AL-11), which makes its cards ``public``
+    (the field ``flag`` says so).
     """
     dealt = sum(rules.deck) - rules.players * GRID - DEAL_DISCARDS
-    draws = state.turns + (phase in _DREW)
-    have = len(state.deck)
+    draws = turns + (phase in _DREW)
     if phase == "reveal" and have != dealt:
-        raise bad("state.deck", f"holds {have} cards in the setup, not the {dealt} dealt (AL-4)")
-    if state.deck_public and draws <= dealt:
         raise bad(
-            "state.deck_public",
-            f"at most {draws} draws cannot empty a deck of {dealt} dealt cards: it was not "
-            "rebuilt (AL-11)",
+            f"{where}.deck", f"holds {have} cards in the setup, not the {dealt} dealt (AL-4)"
         )
-    if not state.deck_public and have < dealt - draws:
+    if public and draws <= dealt:
         raise bad(
-            "state.deck",
+            f"{where}.{flag}",
+            f"the deck is public, but at most {draws} draws cannot empty a deck of {dealt} dealt "
+            "cards: it was not rebuilt (AL-11)",
+        )
+    if not public and have < dealt - draws:
+        raise bad(
+            f"{where}.deck",
             f"{have} cards left of {dealt} dealt after at most {draws} draws, yet the deck "
             "was not rebuilt (AL-11)",
         )
@@ -402,9 +408,10 @@ def check_state(state: State) -> None:
     if state.ender is not None and state.turns == 0:
         raise bad("state.ender", "a round ends at the end of a turn: no turn was played (AL-9)")
     if phase == "over":
-        _check_game_end(state, rules, cards)
+        _check_game_end(state, "state", rules, cards)
     elif state.round >= 2:
-        _check_dealt_deck(state, rules, phase)
+        public, have = state.deck_public, len(state.deck)
+        _check_dealt_deck("state", rules, phase, state.turns, have, public, "deck_public")
     if phase not in ("exchange", "over"):
         shown = _triples(t, cards, face_up, range(m))
         if shown:
@@ -441,7 +448,9 @@ def check_view(view: View) -> None:
     them, what each phase needs, the knock window (AL-7), the setup reveals (AL-4),
     the end of the round (AL-9), the rounds, scores and turn limit (AL-12, AL-13) and
     no triple showing (AL-8); the deck's cards, when shown, as many as the deck holds,
-    ascending and only during a round (AL-11). Face-down values, the deck order and a
+    ascending and only during a round (AL-11); and, as :func:`check_state` derives
+    them, the deck's size and whether its cards are shown from round 2 on, the score
+    ranges and a finished game's last round. Face-down values, the deck order and a
     hand the seat does not hold cannot be checked.
 
     >>> from cardrules.allegra import new_game, view
@@ -623,6 +632,13 @@ def check_view(view: View) -> None:
         raise bad("view.turns", f"the round should have been cut at {limit} turns (AL-13)")
     if phase == "reveal" and view.turns != 0:
         raise bad("view.turns", "no turn is played during the setup reveals (AL-13)")
+    if ender is not None and view.turns == 0:
+        raise bad("view.ender", "a round ends at the end of a turn: no turn was played (AL-9)")
+    if phase == "over":
+        _check_game_end(view, "view", rules, cards)
+    elif view.round >= 2:
+        shown_deck = deck_cards is not None
+        _check_dealt_deck("view", rules, phase, view.turns, deck_count, shown_deck, "deck_cards")
     if phase not in ("exchange", "over"):
         triple = _triples(t, cards, face_up, range(m))
         if triple:
