@@ -7,6 +7,7 @@ fields; every error names the broken field and, where one applies, the rule.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import get_args
 
@@ -60,6 +61,30 @@ def check_seat(value: object, path: str, players: int) -> int:
     if type(value) is not int or not 0 <= value < players:
         raise bad(path, f"{_short(value)} is not a seat of a {players}-player game")
     return value
+
+
+_BOOL = frozenset((bool,))
+_INT = frozenset((int,))
+_VALUES = frozenset(CARD_VALUES)
+
+
+def _tally(
+    path: str, values: tuple[object, ...], counts: list[int], *, skip_none: bool = False
+) -> None:
+    """Add the card values ``values`` (``None`` skipped if ``skip_none``) to ``counts``,
+    refusing anything but a card value (AL-1); C-speed loops for the usual case."""
+    kept = [v for v in values if v is not None] if skip_none else values
+    if not set(map(type, kept)) <= _INT or not set(kept) <= _VALUES:
+        for k, value in enumerate(values):
+            if value is None and skip_none:
+                continue
+            if type(value) is not int or not LOW_CARD <= value <= HIGH_CARD:
+                raise bad(
+                    f"{path}[{k}]",
+                    f"{_short(value)} is not a card value ({LOW_CARD}..{HIGH_CARD})",
+                )
+    for value, number in Counter(kept).items():
+        counts[value - LOW_CARD] += number  # type: ignore[operator]
 
 
 def _check_rules(rules: object, where: str) -> Rules:
@@ -284,21 +309,19 @@ def check_state(state: State) -> None:
             raise bad(path, f"{_short(value)} is not a card value ({LOW_CARD}..{HIGH_CARD})")
         counts[value - LOW_CARD] += 1
 
-    empty = 0
-    for i in range(m):
-        c, up = cards[i], face_up[i]
-        if type(up) is not bool:
-            raise bad(f"state.face_up[{i}]", f"{_short(up)} is not a bool")
-        if c is None:
-            empty += 1
-            if up:
+    if not set(map(type, face_up)) <= _BOOL:
+        k = next(i for i, up in enumerate(face_up) if type(up) is not bool)
+        raise bad(f"state.face_up[{k}]", f"{_short(face_up[k])} is not a bool")
+    empty = cards.count(None)
+    if empty:
+        for i in range(m):
+            if cards[i] is None and face_up[i]:
                 raise bad(f"state.face_up[{i}]", f"the removed place {SLOTS[i]} is face up")
-        else:
-            count(f"state.cards[{i}]", c)
+        _tally("state.cards", cards, counts, skip_none=True)
+    else:
+        _tally("state.cards", cards, counts)
     for name in ("deck", "discard", "removed"):
-        pile = check_tuple(getattr(state, name), f"state.{name}")
-        for k, card in enumerate(pile):
-            count(f"state.{name}[{k}]", card)
+        _tally(f"state.{name}", check_tuple(getattr(state, name), f"state.{name}"), counts)
     if len(state.removed) != empty:
         raise bad(
             "state.removed",

@@ -142,7 +142,8 @@ def events(before: State, move: Move, after: State, seat: int) -> tuple[Event, .
             ``State``.
         ~cardrules.RulesError: for a seat out of range.
         ~cardrules.IllegalMoveError: if ``move`` is not legal in ``before``.
-        ~cardrules.InvalidStateError: if ``after`` is not the state ``move`` leads to.
+        ~cardrules.InvalidStateError: if ``seat`` sees ``after`` otherwise than the
+            state ``move`` leads to.
 
     >>> from cardrules.allegra import Rules, new_game, apply, Reveal, Slot
     >>> state = new_game(Rules(players=2), seed=3)
@@ -152,11 +153,11 @@ def events(before: State, move: Move, after: State, seat: int) -> tuple[Event, .
     """
     expect(before, State, "an allegra State (before)")
     expect(after, State, "an allegra State (after)")
-    view(before, seat)  # validates the seat
-    # Only what the move does is told: a move that is not legal, or an ``after`` it does
-    # not lead to, would tell garbage (or fail deep inside).
-    if apply(before, move) != after:
-        raise InvalidStateError("after: not the state the move leads to from before")
+    # Only what the move does is told: a move that is not legal, or an ``after`` that
+    # the seat sees otherwise than the state the move leads to, would tell garbage (or
+    # fail deep inside). What the seat cannot see of ``after`` may differ (a redeal).
+    if view(after, seat) != view(apply(before, move), seat):
+        raise InvalidStateError("after: not what the seat sees after the move from before")
     mover = before.current
     out: list[Event] = []
     kind = type(move)
