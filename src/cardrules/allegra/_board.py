@@ -30,6 +30,8 @@ ENDER_FACTOR = 2
 """AL-10: the ender's positive score is doubled unless strictly lowest."""
 
 _PACKS: dict[tuple[int, ...], tuple[int, ...]] = {}
+_PACKS_KEPT = 64
+"""The most packs ``_pack`` keeps: a cache keyed by ``Rules.deck`` must not grow for ever."""
 
 
 def _pack(deck: tuple[int, ...]) -> tuple[int, ...]:
@@ -37,6 +39,8 @@ def _pack(deck: tuple[int, ...]) -> tuple[int, ...]:
     pack = _PACKS.get(deck)
     if pack is None:
         pack = tuple(v for v, count in zip(CARD_VALUES, deck, strict=True) for _ in range(count))
+        if len(_PACKS) >= _PACKS_KEPT:
+            _PACKS.clear()
         _PACKS[deck] = pack
     return pack
 

@@ -7,14 +7,18 @@ fields; every error names the broken field and, where one applies, the rule.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import get_args
 
 import attrs
 
-from cardrules._checks import bad, check_seat, check_tuple
+from cardrules._checks import bad, check_tuple
 from cardrules._rng import Rng
 from cardrules.allegra._board import (
+    AREA_PLACES,
+    DEAL_DISCARDS,
+    ENDER_FACTOR,
     HIGH_CARD,
     LOW_CARD,
     SETUP_REVEALS,
@@ -23,8 +27,19 @@ from cardrules.allegra._board import (
     _has_face_down,
     _triples,
 )
+from cardrules.allegra._deal import _round_scores
 from cardrules.allegra._geometry import GRID, SLOTS, TABLES, Tables, index
-from cardrules.allegra._state import CARD_VALUES, Phase, Rules, Slot, State, View
+from cardrules.allegra._state import (
+    CARD_VALUES,
+    Phase,
+    Rules,
+    Slot,
+    State,
+    View,
+    _short,
+    _type_name,
+    _WrongStateType,
+)
 from cardrules.errors import RulesError
 
 __all__ = ["check_state", "check_view"]
@@ -32,11 +47,50 @@ __all__ = ["check_state", "check_view"]
 _PHASES: frozenset[str] = frozenset(get_args(Phase))
 """Every phase a state or view can be in."""
 
+_LOWEST_SCORE = AREA_PLACES * LOW_CARD
+"""AL-10: the lowest round score, an area of 15 cards of -1."""
+_HIGHEST_RAW = AREA_PLACES * HIGH_CARD
+"""AL-10: the highest round score not doubled, an area of 15 cards of 11."""
+
+_DREW = frozenset(("knock", "give", "place", "exchange", "drawn"))
+"""The phases of a turn that began with a draw (AL-6a)."""
+
+
+def check_seat(value: object, path: str, players: int) -> int:
+    """``value`` itself if it is a seat of a ``players``-player game (a short message)."""
+    if type(value) is not int or not 0 <= value < players:
+        raise bad(path, f"{_short(value)} is not a seat of a {players}-player game")
+    return value
+
+
+_BOOL = frozenset((bool,))
+_INT = frozenset((int,))
+_VALUES = frozenset(CARD_VALUES)
+
+
+def _tally(
+    path: str, values: tuple[object, ...], counts: list[int], *, skip_none: bool = False
+) -> None:
+    """Add the card values ``values`` (``None`` skipped if ``skip_none``) to ``counts``,
+    refusing anything but a card value (AL-1); C-speed loops for the usual case."""
+    kept = [v for v in values if v is not None] if skip_none else values
+    if not set(map(type, kept)) <= _INT or not set(kept) <= _VALUES:
+        for k, value in enumerate(values):
+            if value is None and skip_none:
+                continue
+            if type(value) is not int or not LOW_CARD <= value <= HIGH_CARD:
+                raise bad(
+                    f"{path}[{k}]",
+                    f"{_short(value)} is not a card value ({LOW_CARD}..{HIGH_CARD})",
+                )
+    for value, number in Counter(kept).items():
+        counts[value - LOW_CARD] += number  # type: ignore[operator]
+
 
 def _check_rules(rules: object, where: str) -> Rules:
     """The rules of a state or view, validated afresh (a loaded value may be forged)."""
     if not isinstance(rules, Rules):
-        raise bad(f"{where}.rules", "not an allegra.Rules")
+        raise bad(f"{where}.rules", f"not an allegra.Rules: {_type_name(rules)}")
     try:
         # Rebuilding runs the field validators and the AL-11 deck-size check alike.
         Rules(**attrs.asdict(rules, recurse=False))
@@ -59,19 +113,31 @@ def _check_rounds(obj: State | View, where: str, rules: Rules, phase: str) -> No
     if phase != "over" and not obj.discard:
         raise bad(f"{where}.discard", "the discard pile is empty")
     if type(obj.round) is not int or not 1 <= obj.round <= rules.rounds:
-        raise bad(f"{where}.round", f"{obj.round!r} is not a round of 1..{rules.rounds}")
+        raise bad(f"{where}.round", f"{_short(obj.round)} is not a round of 1..{rules.rounds}")
     finished = obj.round if phase == "over" else obj.round - 1
     if not isinstance(obj.scores, tuple) or len(obj.scores) != finished:
         raise bad(f"{where}.scores", f"must hold the scores of {finished} finished rounds")
-    for r, row in enumerate(obj.scores):
-        if not isinstance(row, tuple) or len(row) != n or any(type(x) is not int for x in row):
-            raise bad(f"{where}.scores[{r}]", f"must be a tuple of {n} ints")
     if not isinstance(obj.cut_rounds, tuple) or any(
         type(r) is not int or not 1 <= r <= finished for r in obj.cut_rounds
     ):
         raise bad(f"{where}.cut_rounds", "must hold finished round numbers")
     if list(obj.cut_rounds) != sorted(set(obj.cut_rounds)):
         raise bad(f"{where}.cut_rounds", "must list each cut round once, in order (AL-13)")
+    for r, row in enumerate(obj.scores):
+        if not isinstance(row, tuple) or len(row) != n or any(type(x) is not int for x in row):
+            raise bad(f"{where}.scores[{r}]", f"must be a tuple of {n} ints")
+        # AL-10: an area sums 15 cards of -1..11; only the ender's positive score is
+        # doubled, and nobody's in a cut round (AL-13).
+        cut = r + 1 in obj.cut_rounds
+        high = _HIGHEST_RAW if cut else ENDER_FACTOR * _HIGHEST_RAW
+        if any(not _LOWEST_SCORE <= x <= high for x in row):
+            raise bad(
+                f"{where}.scores[{r}]",
+                f"a round score lies in {_LOWEST_SCORE}..{high}"
+                f"{' in a cut round (AL-13)' if cut else ''} (AL-10)",
+            )
+        if sum(x > _HIGHEST_RAW for x in row) > 1:
+            raise bad(f"{where}.scores[{r}]", "only the round's ender is doubled (AL-10)")
     if phase == "over" and obj.round != rules.rounds:
         raise bad(f"{where}.round", f"the game ends after round {rules.rounds} (AL-12)")
     check_seat(obj.current, f"{where}.current", n)
@@ -127,6 +193,66 @@ def _check_knock_window(
             )
 
 
+def _check_game_end(
+    obj: State | View, where: str, rules: Rules, cards: Sequence[int | None]
+) -> None:
+    """
+    A finished game (AL-12): its last round was cut (AL-13) exactly when it has no
+    ender, after ``max_turns_per_round`` turns; else it ended after the last turn of the
+    ender's right neighbour (AL-9); and its score is what the final cards give (AL-10).
+    """
+    n = rules.players
+    ender = obj.ender
+    cut = rules.rounds in obj.cut_rounds
+    limit = rules.max_turns_per_round
+    if cut != (ender is None):
+        raise bad(
+            f"{where}.ender",
+            "a finished game's last round was cut (AL-13) exactly when nobody ended it (AL-9)",
+        )
+    if cut and obj.turns != limit:
+        raise bad(f"{where}.turns", f"the last round was cut after {limit} turns (AL-13)")
+    if not 1 <= obj.turns <= limit:
+        raise bad(f"{where}.turns", f"the last round lasted 1 to {limit} turns (AL-13)")
+    if ender is not None and obj.current != (ender - 1) % n:
+        raise bad(
+            f"{where}.current",
+            f"seat {ender} ended the last round: it ended on seat {(ender - 1) % n}'s "
+            "last turn (AL-9)",
+        )
+    if obj.scores[-1] != _round_scores(n, cards, ender):
+        raise bad(f"{where}.scores", "the last round's scores are not what its cards give (AL-10)")
+
+
+def _check_dealt_deck(
+    where: str, rules: Rules, phase: str, turns: int, have: int, public: bool, flag: str
+) -> None:
+    """
+    The deck of a dealt round (round 2 on, AL-4) of ``have`` cards: every card but the
+    grids' and one discard at the start, one card less per draw (at most one per turn)
+    until it is drawn empty and rebuilt (AL-11), which makes its cards ``public``
+    (the field ``flag`` says so).
+    """
+    dealt = sum(rules.deck) - rules.players * GRID - DEAL_DISCARDS
+    draws = turns + (phase in _DREW)
+    if phase == "reveal" and have != dealt:
+        raise bad(
+            f"{where}.deck", f"holds {have} cards in the setup, not the {dealt} dealt (AL-4)"
+        )
+    if public and draws <= dealt:
+        raise bad(
+            f"{where}.{flag}",
+            f"the deck is public, but at most {draws} draws cannot empty a deck of {dealt} dealt "
+            "cards: it was not rebuilt (AL-11)",
+        )
+    if not public and have < dealt - draws:
+        raise bad(
+            f"{where}.deck",
+            f"{have} cards left of {dealt} dealt after at most {draws} draws, yet the deck "
+            "was not rebuilt (AL-11)",
+        )
+
+
 def check_state(state: State) -> None:
     """
     Raise :class:`~cardrules.InvalidStateError` if ``state`` breaks an invariant.
@@ -146,11 +272,25 @@ def check_state(state: State) -> None:
     mid-exchange only one through the card just placed (AL-8); ``deck_public`` a bool,
     ``False`` in the setup and once the game is over (AL-11: only a draw rebuilds).
 
+    Hidden fields are checked against what can be derived without the RNG. From round
+    2 on a round is dealt (AL-4): its deck starts with every card but ``12 * players +
+    1``, so it holds them all in the setup; a deck not rebuilt (``deck_public`` false)
+    lost at most one card per draw; and a rebuilt one (``deck_public`` true) was first
+    drawn empty (AL-11). Every round score lies in -15..330 (-15..165 in a cut round,
+    only the ender's doubled, AL-10); a round ender has played a turn (AL-9). A
+    finished game's last round is cut exactly when it has no ender, after exactly
+    ``max_turns_per_round`` turns (AL-13), and else ended on the turn of the ender's
+    right neighbour (AL-9); its score is the one the final cards give (AL-10).
+
+    Raises:
+        ~cardrules.errors.WrongTypeError: (an ``InvalidStateError`` too) if ``state``
+            is not an Allegra ``State``.
+
     >>> from cardrules.allegra import new_game
     >>> check_state(new_game(seed=4))
     """
     if not isinstance(state, State):
-        raise bad("state", f"not an allegra.State: {type(state).__name__}")
+        raise _WrongStateType(f"state: not an allegra.State: {_type_name(state)}")
     rules = _check_rules(state.rules, "state")
     if not isinstance(state.rng, Rng):
         raise bad("state.rng", "not an Rng")
@@ -166,24 +306,22 @@ def check_state(state: State) -> None:
 
     def count(path: str, value: object) -> None:
         if type(value) is not int or not LOW_CARD <= value <= HIGH_CARD:
-            raise bad(path, f"{value!r} is not a card value ({LOW_CARD}..{HIGH_CARD})")
+            raise bad(path, f"{_short(value)} is not a card value ({LOW_CARD}..{HIGH_CARD})")
         counts[value - LOW_CARD] += 1
 
-    empty = 0
-    for i in range(m):
-        c, up = cards[i], face_up[i]
-        if type(up) is not bool:
-            raise bad(f"state.face_up[{i}]", f"{up!r} is not a bool")
-        if c is None:
-            empty += 1
-            if up:
+    if not set(map(type, face_up)) <= _BOOL:
+        k = next(i for i, up in enumerate(face_up) if type(up) is not bool)
+        raise bad(f"state.face_up[{k}]", f"{_short(face_up[k])} is not a bool")
+    empty = cards.count(None)
+    if empty:
+        for i in range(m):
+            if cards[i] is None and face_up[i]:
                 raise bad(f"state.face_up[{i}]", f"the removed place {SLOTS[i]} is face up")
-        else:
-            count(f"state.cards[{i}]", c)
+        _tally("state.cards", cards, counts, skip_none=True)
+    else:
+        _tally("state.cards", cards, counts)
     for name in ("deck", "discard", "removed"):
-        pile = check_tuple(getattr(state, name), f"state.{name}")
-        for k, card in enumerate(pile):
-            count(f"state.{name}[{k}]", card)
+        _tally(f"state.{name}", check_tuple(getattr(state, name), f"state.{name}"), counts)
     if len(state.removed) != empty:
         raise bad(
             "state.removed",
@@ -191,7 +329,7 @@ def check_state(state: State) -> None:
         )
     phase = state.phase
     if phase not in _PHASES:
-        raise bad("state.phase", f"unknown phase {phase!r}")
+        raise bad("state.phase", f"unknown phase {_short(phase)}")
     drawn_phases = ("knock", "give", "place", "drawn")
     if (state.drawn is not None) != (phase in drawn_phases):
         raise bad("state.drawn", f"must be {'a card' if phase in drawn_phases else 'None'}")
@@ -214,7 +352,7 @@ def check_state(state: State) -> None:
         )
     _check_rounds(state, "state", rules, phase)
     if type(state.deck_public) is not bool:
-        raise bad("state.deck_public", f"{state.deck_public!r} is not a bool")
+        raise bad("state.deck_public", f"{_short(state.deck_public)} is not a bool")
     if state.deck_public and phase in ("reveal", "over"):
         raise bad(
             "state.deck_public",
@@ -222,7 +360,7 @@ def check_state(state: State) -> None:
             "(AL-11)",
         )
     for name in ("knock_queue", "knockers", "passers"):
-        for k, q in enumerate(getattr(state, name)):
+        for k, q in enumerate(check_tuple(getattr(state, name), f"state.{name}")):
             check_seat(q, f"state.{name}[{k}]", n)
             if q == state.current:
                 raise bad(f"state.{name}[{k}]", "the drawer cannot knock (AL-7)")
@@ -237,7 +375,7 @@ def check_state(state: State) -> None:
     if state.placed is not None:
         p = state.placed
         if not isinstance(p, Slot) or p.owner >= n:
-            raise bad("state.placed", f"{p!r} is not a place of this game")
+            raise bad("state.placed", f"{_short(p)} is not a place of this game")
         if index(p) not in t.area_sets[state.receiver]:  # type: ignore[index]
             raise bad("state.placed", "must lie in the receiver's area")
         if cards[index(p)] is None or not face_up[index(p)]:
@@ -286,10 +424,17 @@ def check_state(state: State) -> None:
     limit = rules.max_turns_per_round
     if type(state.turns) is not int or state.turns < 0:
         raise bad("state.turns", "must be an int >= 0")
-    if limit is not None and phase != "over" and state.turns >= limit:
+    if phase != "over" and state.turns >= limit:
         raise bad("state.turns", f"the round should have been cut at {limit} turns (AL-13)")
     if phase == "reveal" and state.turns != 0:
         raise bad("state.turns", "no turn is played during the setup reveals (AL-13)")
+    if state.ender is not None and state.turns == 0:
+        raise bad("state.ender", "a round ends at the end of a turn: no turn was played (AL-9)")
+    if phase == "over":
+        _check_game_end(state, "state", rules, cards)
+    elif state.round >= 2:
+        public, have = state.deck_public, len(state.deck)
+        _check_dealt_deck("state", rules, phase, state.turns, have, public, "deck_public")
     if phase not in ("exchange", "over"):
         shown = _triples(t, cards, face_up, range(m))
         if shown:
@@ -326,7 +471,9 @@ def check_view(view: View) -> None:
     them, what each phase needs, the knock window (AL-7), the setup reveals (AL-4),
     the end of the round (AL-9), the rounds, scores and turn limit (AL-12, AL-13) and
     no triple showing (AL-8); the deck's cards, when shown, as many as the deck holds,
-    ascending and only during a round (AL-11). Face-down values, the deck order and a
+    ascending and only during a round (AL-11); and, as :func:`check_state` derives
+    them, the deck's size and whether its cards are shown from round 2 on, the score
+    ranges and a finished game's last round. Face-down values, the deck order and a
     hand the seat does not hold cannot be checked.
 
     >>> from cardrules.allegra import new_game, view
@@ -339,7 +486,7 @@ def check_view(view: View) -> None:
     cardrules.errors.InvalidStateError: view.deck_count: must be an int >= 0, not -1
     """
     if not isinstance(view, View):
-        raise bad("view", f"not an allegra.View: {type(view).__name__}")
+        raise _WrongStateType(f"view: not an allegra.View: {_type_name(view)}")
     rules = _check_rules(view.rules, "view")
     n = rules.players
     t = TABLES[n]
@@ -354,7 +501,7 @@ def check_view(view: View) -> None:
 
     def count(path: str, value: object) -> None:
         if type(value) is not int or not LOW_CARD <= value <= HIGH_CARD:
-            raise bad(path, f"{value!r} is not a card value ({LOW_CARD}..{HIGH_CARD})")
+            raise bad(path, f"{_short(value)} is not a card value ({LOW_CARD}..{HIGH_CARD})")
         counts[value - LOW_CARD] += 1
 
     # Stand-ins for the state's cards and face_up: a face-down card is some card (its
@@ -365,7 +512,7 @@ def check_view(view: View) -> None:
     for i in range(m):
         c, d = shown[i], down[i]
         if type(d) is not bool:
-            raise bad(f"view.face_down[{i}]", f"{d!r} is not a bool")
+            raise bad(f"view.face_down[{i}]", f"{_short(d)} is not a bool")
         if c is not None:
             count(f"view.cards[{i}]", c)
             if d:
@@ -385,10 +532,10 @@ def check_view(view: View) -> None:
         )
     deck_count = view.deck_count
     if type(deck_count) is not int or deck_count < 0:
-        raise bad("view.deck_count", f"must be an int >= 0, not {deck_count!r}")
+        raise bad("view.deck_count", f"must be an int >= 0, not {_short(deck_count)}")
     phase = view.phase
     if phase not in _PHASES:
-        raise bad("view.phase", f"unknown phase {phase!r}")
+        raise bad("view.phase", f"unknown phase {_short(phase)}")
     drawn_phases = ("knock", "give", "place", "drawn")
     if (view.drawn is not None) != (phase in drawn_phases):
         raise bad("view.drawn", f"must be {'a card' if phase in drawn_phases else 'None'}")
@@ -401,7 +548,7 @@ def check_view(view: View) -> None:
         raise bad(
             "view.hand_count",
             f"must be {1 if phase == 'exchange' else 0}: a card is in hand only during the "
-            f"exchange (AL-7), not {hand_count!r}",
+            f"exchange (AL-7), not {_short(hand_count)}",
         )
     own_hand = phase == "exchange" and view.seat == view.receiver
     if (view.hand is not None) != own_hand:
@@ -459,7 +606,7 @@ def check_view(view: View) -> None:
         raise bad("view.placed", "a place only during exchange step 2")
     if placed is not None:
         if not isinstance(placed, Slot) or placed.owner >= n:
-            raise bad("view.placed", f"{placed!r} is not a place of this game")
+            raise bad("view.placed", f"{_short(placed)} is not a place of this game")
         if index(placed) not in t.area_sets[receiver]:  # type: ignore[index]
             raise bad("view.placed", "must lie in the receiver's area")
         if not face_up[index(placed)]:
@@ -504,10 +651,17 @@ def check_view(view: View) -> None:
     limit = rules.max_turns_per_round
     if type(view.turns) is not int or view.turns < 0:
         raise bad("view.turns", "must be an int >= 0")
-    if limit is not None and phase != "over" and view.turns >= limit:
+    if phase != "over" and view.turns >= limit:
         raise bad("view.turns", f"the round should have been cut at {limit} turns (AL-13)")
     if phase == "reveal" and view.turns != 0:
         raise bad("view.turns", "no turn is played during the setup reveals (AL-13)")
+    if ender is not None and view.turns == 0:
+        raise bad("view.ender", "a round ends at the end of a turn: no turn was played (AL-9)")
+    if phase == "over":
+        _check_game_end(view, "view", rules, cards)
+    elif view.round >= 2:
+        shown_deck = deck_cards is not None
+        _check_dealt_deck("view", rules, phase, view.turns, deck_count, shown_deck, "deck_cards")
     if phase not in ("exchange", "over"):
         triple = _triples(t, cards, face_up, range(m))
         if triple:

@@ -27,6 +27,9 @@ from cardrules.allegra._state import (
     Rules,
     Slot,
     State,
+    _short,
+    _type_name,
+    _WrongRulesType,
 )
 from cardrules.errors import RulesError
 
@@ -63,7 +66,7 @@ def new_game(rules: Rules | None = None, *, seed: int, layout: Layout | None = N
     if rules is None:
         rules = Rules()
     if not isinstance(rules, Rules):
-        raise RulesError(f"rules must be an allegra.Rules, not {rules!r}")
+        raise _WrongRulesType(f"rules: expected an allegra.Rules, got {_type_name(rules)}")
     _check_seed(seed)
     if layout is None:
         return _deal(rules, seed, 1, (), ())
@@ -144,7 +147,7 @@ def _start_round(
 
 def _from_layout(rules: Rules, seed: int, layout: Layout) -> State:
     if not isinstance(layout, Layout):
-        raise RulesError(f"layout must be an allegra.Layout, not {layout!r}")
+        raise _WrongRulesType(f"layout: expected an allegra.Layout, got {_type_name(layout)}")
     n = rules.players
     grids = layout.grids
     if not isinstance(grids, tuple) or len(grids) != n:
@@ -157,7 +160,7 @@ def _from_layout(rules: Rules, seed: int, layout: Layout) -> State:
         for k, v in enumerate(cards):
             if type(v) is not int or not LOW_CARD <= v <= HIGH_CARD:
                 raise RulesError(
-                    f"{where}[{k}]: {v!r} is not a card value ({LOW_CARD}..{HIGH_CARD})"
+                    f"{where}[{k}]: {_short(v)} is not a card value ({LOW_CARD}..{HIGH_CARD})"
                 )
             counts[v - LOW_CARD] += 1
 
@@ -175,9 +178,11 @@ def _from_layout(rules: Rules, seed: int, layout: Layout) -> State:
                 f"layout: value {CARD_VALUES[k]} appears {have} times, Rules.deck has {want}"
             )
     face_up = [False] * (n * GRID)
+    if not isinstance(layout.face_up, tuple):
+        raise RulesError("layout.face_up must be a tuple of places")
     for k, slot in enumerate(layout.face_up):
         if not isinstance(slot, Slot) or slot.owner >= n:
-            raise RulesError(f"layout.face_up[{k}]: {slot!r} is not a place of this game")
+            raise RulesError(f"layout.face_up[{k}]: {_short(slot)} is not a place of this game")
         if face_up[index(slot)]:
             raise RulesError(f"layout.face_up[{k}]: {slot} is given twice")
         face_up[index(slot)] = True
@@ -229,8 +234,7 @@ def _next_state(
         last -= 1
     if ender is not None and last == 0:
         return _finish_round(s, cards, deck, discard, removed, rng, ender, cut=False)
-    limit = rules.max_turns_per_round
-    if limit is not None and turns >= limit:
+    if turns >= rules.max_turns_per_round:
         return _finish_round(s, cards, deck, discard, removed, rng, None, cut=True)  # AL-13
     return State(
         rules=rules,

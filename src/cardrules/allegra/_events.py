@@ -9,7 +9,9 @@ order.
 
 from __future__ import annotations
 
+from cardrules._checks import expect
 from cardrules.allegra._board import _triples
+from cardrules.allegra._event_types import EVENT_TYPES as _EVENT_TYPES
 from cardrules.allegra._event_types import (
     DeckRebuilt,
     Discarded,
@@ -32,6 +34,7 @@ from cardrules.allegra._event_types import (
     TripleRemoved,
 )
 from cardrules.allegra._geometry import SLOTS, TABLES, index
+from cardrules.allegra._play import apply
 from cardrules.allegra._state import (
     Discard,
     Draw,
@@ -46,7 +49,11 @@ from cardrules.allegra._state import (
     State,
     Swap,
     Take,
+    _short,
+    _type_name,
 )
+from cardrules.allegra._view import view
+from cardrules.errors import InvalidStateError, RulesError, WrongTypeError
 
 __all__ = ["events", "render_event"]
 
@@ -130,12 +137,27 @@ def events(before: State, move: Move, after: State, seat: int) -> tuple[Event, .
     :class:`RoundStarted` or :class:`GameOver`. Nothing ``seat`` may not know is told
     (AL-14): the events follow from the seat's views before and after the move.
 
+    Raises:
+        ~cardrules.errors.WrongTypeError: if ``before`` or ``after`` is not an Allegra
+            ``State``.
+        ~cardrules.RulesError: for a seat out of range.
+        ~cardrules.IllegalMoveError: if ``move`` is not legal in ``before``.
+        ~cardrules.InvalidStateError: if ``seat`` sees ``after`` otherwise than the
+            state ``move`` leads to.
+
     >>> from cardrules.allegra import Rules, new_game, apply, Reveal, Slot
     >>> state = new_game(Rules(players=2), seed=3)
     >>> after = apply(state, Reveal(Slot(0, 0, 0)))
     >>> events(state, Reveal(Slot(0, 0, 0)), after, 1)
     (Revealed(seat=0, slot=Slot(owner=0, row=0, col=0), card=7),)
     """
+    expect(before, State, "an allegra State (before)")
+    expect(after, State, "an allegra State (after)")
+    # Only what the move does is told: a move that is not legal, or an ``after`` that
+    # the seat sees otherwise than the state the move leads to, would tell garbage (or
+    # fail deep inside). What the seat cannot see of ``after`` may differ (a redeal).
+    if view(after, seat) != view(apply(before, move), seat):
+        raise InvalidStateError("after: not what the seat sees after the move from before")
     mover = before.current
     out: list[Event] = []
     kind = type(move)
@@ -200,4 +222,9 @@ def render_event(event: Event, seat: int) -> str:
     >>> render_event(Drew(seat=1, card=4), 0)
     'seat 1 draws 4'
     """
-    return event.text(seat)
+    if not isinstance(event, _EVENT_TYPES):
+        raise WrongTypeError(f"expected an allegra event, got {_type_name(event)}")
+    if type(seat) is not int:
+        raise RulesError(f"seat must be an int, not {_short(seat)}")
+    text: str = event.text(seat)
+    return text

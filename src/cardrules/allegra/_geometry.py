@@ -7,7 +7,7 @@ is built once at import for 2 to 6 players; the hot path only indexes into them.
 
 from __future__ import annotations
 
-from cardrules.allegra._state import Slot
+from cardrules.allegra._state import Slot, _short, _type_name, _WrongRulesType
 from cardrules.errors import RulesError
 
 __all__ = ["area", "areas_of"]
@@ -90,7 +90,7 @@ TABLES: dict[int, Tables] = {n: Tables(n) for n in range(2, 7)}
 
 def _check(players: object) -> int:
     if type(players) is not int or players not in TABLES:
-        raise RulesError(f"players must be an int from 2 to 6 (AL-2), not {players!r}")
+        raise RulesError(f"players must be an int from 2 to 6 (AL-2), not {_short(players)}")
     return players
 
 
@@ -116,7 +116,7 @@ def area(seat: int, players: int) -> tuple[Slot, ...]:
     """
     n = _check(players)
     if type(seat) is not int or not 0 <= seat < n:
-        raise RulesError(f"seat must be an int from 0 to {n - 1}, not {seat!r}")
+        raise RulesError(f"seat must be an int from 0 to {n - 1}, not {_short(seat)}")
     return tuple(SLOTS[i] for i in TABLES[n].areas[seat])
 
 
@@ -134,6 +134,8 @@ def areas_of(slot: Slot, players: int) -> tuple[int, ...]:
     (0,)
     """
     n = _check(players)
-    if not isinstance(slot, Slot) or slot.owner >= n:
-        raise RulesError(f"{slot!r} is not a place of a {n}-player game")
+    if not isinstance(slot, Slot):
+        raise _WrongRulesType(f"slot: expected an allegra.Slot, got {_type_name(slot)}")
+    if slot.owner >= n:
+        raise RulesError(f"{slot} is not a place of a {n}-player game")
     return TABLES[n].area_seats[index(slot)]

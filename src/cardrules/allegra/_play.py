@@ -12,8 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, cast
 
-import attrs
-
+from cardrules._checks import expect
 from cardrules._rng import Rng, _shuffle
 from cardrules.allegra._board import (
     AREA_PLACES,
@@ -93,6 +92,10 @@ def _illegal(move: object, rule: str, reason: str) -> IllegalMoveError:
     return IllegalMoveError(move, rule, reason)
 
 
+_A_STATE = "an allegra State"
+"""What the public functions expect (``WrongTypeError`` names it for anything else)."""
+
+
 # --------------------------------------------------------------------------- queries
 
 
@@ -107,6 +110,8 @@ def to_move(state: State) -> int | None:
     >>> to_move(new_game(Rules(players=3), seed=1))
     0
     """
+    if state.__class__ is not State:  # fast for the exact class; subclasses pass expect
+        expect(state, State, _A_STATE)
     phase = state.phase
     if phase == "knock":
         return state.knock_queue[0]
@@ -125,6 +130,8 @@ def is_over(state: State) -> bool:
     >>> is_over(new_game(seed=1))
     False
     """
+    if state.__class__ is not State:  # fast for the exact class; subclasses pass expect
+        expect(state, State, _A_STATE)
     return state.phase == "over"
 
 
@@ -136,7 +143,7 @@ def players(state: State) -> int:
     >>> players(new_game(Rules(players=5), seed=1))
     5
     """
-    return state.rules.players
+    return expect(state, State, _A_STATE).rules.players
 
 
 def outcome(state: State) -> Outcome | None:
@@ -151,7 +158,7 @@ def outcome(state: State) -> Outcome | None:
     >>> outcome(new_game(seed=1)) is None
     True
     """
-    if state.phase != "over":
+    if expect(state, State, _A_STATE).phase != "over":
         return None
     n = state.rules.players
     totals = tuple(sum(r[seat] for r in state.scores) for seat in range(n))
@@ -287,6 +294,8 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     >>> len(legal_moves(state)), str(legal_moves(state)[0])
     (15, 'reveal p1.r0c3')
     """
+    if state.__class__ is not State:  # fast for the exact class; subclasses pass expect
+        expect(state, State, _A_STATE)
     return _LEGAL[state.phase](state)
 
 
@@ -295,7 +304,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
 
 def _slot_index(move: Any, slot: object, n: int) -> int:
     if type(slot) is not Slot or slot.owner >= n:
-        raise _illegal(move, "AL-3", f"{slot!r} is not a place of a {n}-player game")
+        raise _illegal(move, "AL-3", f"{slot} is not a place of a {n}-player game")
     return slot.owner * GRID + slot.row * 4 + slot.col
 
 
@@ -431,13 +440,33 @@ def _ap_knock(s: State, move: Knock | Pass) -> State:
         knockers = (*knockers, seat)
     else:
         passers = (*passers, seat)
-    # AL-7: one answer of the knock window; the rest of the state stays as it was.
-    return attrs.evolve(
-        s,
+    # AL-7: one answer of the knock window; the rest of the state stays as it was
+    # (built directly: ``attrs.evolve`` costs more than the rest of a move).
+    return State(
+        rules=s.rules,
+        rng=s.rng,
+        round=s.round,
         phase="knock" if queue else ("give" if knockers else "drawn"),
+        current=s.current,
+        reveals_left=0,
+        cards=s.cards,
+        face_up=s.face_up,
+        deck=s.deck,
+        discard=s.discard,
+        removed=s.removed,
+        drawn=s.drawn,
         knock_queue=queue,
         knockers=knockers,
         passers=passers,
+        receiver=None,
+        placed=None,
+        hand=None,
+        ender=s.ender,
+        last_turns=s.last_turns,
+        turns=s.turns,
+        scores=s.scores,
+        cut_rounds=s.cut_rounds,
+        deck_public=s.deck_public,
     )
 
 
@@ -455,7 +484,32 @@ def _ap_give(s: State, move: Ignore | Give) -> State:
             if not _can_exchange(areas[k], areas[s.current], s.cards):
                 raise _illegal(move, "AL-7", f"no exchange is possible with seat {k}")
         receiver, phase = k, "place"
-    return attrs.evolve(s, phase=phase, knock_queue=(), receiver=receiver)
+    return State(
+        rules=s.rules,
+        rng=s.rng,
+        round=s.round,
+        phase=phase,
+        current=s.current,
+        reveals_left=0,
+        cards=s.cards,
+        face_up=s.face_up,
+        deck=s.deck,
+        discard=s.discard,
+        removed=s.removed,
+        drawn=s.drawn,
+        knock_queue=(),
+        knockers=s.knockers,
+        passers=s.passers,
+        receiver=receiver,
+        placed=None,
+        hand=None,
+        ender=s.ender,
+        last_turns=s.last_turns,
+        turns=s.turns,
+        scores=s.scores,
+        cut_rounds=s.cut_rounds,
+        deck_public=s.deck_public,
+    )
 
 
 def _ap_place(s: State, move: Place) -> State:
@@ -471,14 +525,31 @@ def _ap_place(s: State, move: Place) -> State:
     hand = cards[i]
     cards[i] = s.drawn
     face_up[i] = True
-    return attrs.evolve(
-        s,
+    return State(
+        rules=s.rules,
+        rng=s.rng,
+        round=s.round,
         phase="exchange",
+        current=s.current,
+        reveals_left=0,
         cards=tuple(cards),
         face_up=tuple(face_up),
+        deck=s.deck,
+        discard=s.discard,
+        removed=s.removed,
         drawn=None,
+        knock_queue=(),
+        knockers=s.knockers,
+        passers=s.passers,
+        receiver=receiver,
         placed=SLOTS[i],
         hand=hand,
+        ender=s.ender,
+        last_turns=s.last_turns,
+        turns=s.turns,
+        scores=s.scores,
+        cut_rounds=s.cut_rounds,
+        deck_public=s.deck_public,
     )
 
 
@@ -604,6 +675,7 @@ def apply(state: State, move: Move) -> State:
     The state after ``move``; ``state`` is not changed.
 
     Raises:
+        ~cardrules.errors.WrongTypeError: if ``state`` is not an Allegra ``State``.
         ~cardrules.GameOverError: if the game is over.
         ~cardrules.IllegalMoveError: if ``move`` is not in ``legal_moves(state)``; the error
             names the rule (for example ``AL-7``) and the reason.
@@ -613,6 +685,8 @@ def apply(state: State, move: Move) -> State:
     >>> str(apply(state, Reveal(Slot(0, 0, 0))).face_up[0])
     'True'
     """
+    if state.__class__ is not State:  # fast for the exact class; subclasses pass expect
+        expect(state, State, _A_STATE)
     if state.phase == "over":
         raise GameOverError(move)
     handler = _APPLY.get(type(move))

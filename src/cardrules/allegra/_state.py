@@ -17,11 +17,15 @@ from typing import Any, Literal
 import attrs
 
 from cardrules._rng import Rng
-from cardrules.errors import RulesError
+from cardrules.errors import InvalidStateError, RulesError, WrongTypeError
 
 __all__ = [
     "CARD_VALUES",
     "DEFAULT_DECK",
+    "MAX_CARDS",
+    "MAX_COPIES",
+    "MAX_ROUNDS",
+    "MAX_TURNS_PER_ROUND",
     "Discard",
     "Draw",
     "Exchange",
@@ -48,6 +52,19 @@ CARD_VALUES: tuple[int, ...] = tuple(range(-1, 12))
 DEFAULT_DECK: tuple[int, ...] = (6, 8, 9, 10, 10, 11, 12, 11, 10, 10, 9, 8, 6)
 """AL-1: how many cards of each value, ``-1`` first; 120 cards."""
 
+MAX_COPIES = 48
+"""The most cards of one value a ``Rules.deck`` may hold (four times the default's 12)."""
+
+MAX_CARDS = 360
+"""The most cards a ``Rules.deck`` may hold in all (three default decks)."""
+
+MAX_ROUNDS = 20
+"""The most rounds a game may have (``Rules.rounds``, AL-12)."""
+
+MAX_TURNS_PER_ROUND = 1000
+"""The highest turn limit (``Rules.max_turns_per_round``, AL-13): every round is cut
+after at most this many turns, so every game ends."""
+
 Phase = Literal["reveal", "turn", "knock", "give", "place", "exchange", "drawn", "over"]
 """What the game waits for:
 
@@ -62,10 +79,46 @@ Phase = Literal["reveal", "turn", "knock", "give", "place", "exchange", "drawn",
 """
 
 
+def _short(value: object, limit: int = 40) -> str:
+    """A short text for a bad value in a message: at most ``limit`` characters of its repr."""
+    if type(value) is int and value.bit_length() > 64:
+        return f"an int of {value.bit_length()} bits"
+    try:
+        text = repr(value)
+    except Exception:  # a value whose repr fails is shown by its type only
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+class _WrongRulesType(WrongTypeError, RulesError):
+    """The wrong kind of object where rules, a layout or a place belong: a
+    :class:`~cardrules.errors.WrongTypeError` that stays the ``RulesError`` it was."""
+
+
+class _WrongStateType(WrongTypeError, InvalidStateError):
+    """The wrong kind of object given to ``check_state`` or ``check_view``: a
+    :class:`~cardrules.errors.WrongTypeError` that stays the ``InvalidStateError`` it was."""
+
+
+def _type_name(obj: object) -> str:
+    kind = type(obj)
+    return kind.__name__ if kind.__module__ == "builtins" else kind.__qualname__
+
+
 def _int_in(name: str, low: int, high: int) -> Callable[[Any, Any, Any], None]:
     def check(_inst: object, _attr: object, value: object) -> None:
         if type(value) is not int or not low <= value <= high:
-            raise RulesError(f"{name} must be an int from {low} to {high}, not {value!r}")
+            raise RulesError(f"{name} must be an int from {low} to {high}, not {_short(value)}")
+
+    return check
+
+
+def _is(cls: type, name: str) -> Callable[[Any, Any, Any], None]:
+    """A validator: the field holds a ``cls`` (else ``WrongTypeError``)."""
+
+    def check(_inst: object, _attr: object, value: object) -> None:
+        if not isinstance(value, cls):
+            raise WrongTypeError(f"{name} must be a {cls.__name__}, not {_type_name(value)}")
 
     return check
 
@@ -102,11 +155,14 @@ class Slot:
         Parse the form ``str`` gives, ``"p<owner>.r<row>c<col>"``.
 
         Raises:
-            ~cardrules.RulesError: for text of another form.
+            ~cardrules.RulesError: for text of another form
+                (a :class:`~cardrules.errors.WrongTypeError` too for what is no ``str``).
 
         >>> Slot.from_str("p0.r2c1") == Slot(0, 2, 1)
         True
         """
+        if not isinstance(text, str):
+            raise _WrongRulesType(f"not a slot: expected a str, got {_type_name(text)}")
         if (
             len(text) == 7
             and text[0] == "p"
@@ -117,7 +173,7 @@ class Slot:
             and text[6].isdigit()
         ):
             return cls(int(text[1]), int(text[4]), int(text[6]))
-        raise RulesError(f"not a slot: {text!r} (expected the form 'p1.r0c3')")
+        raise RulesError(f"not a slot: {_short(text)} (expected the form 'p1.r0c3')")
 
 
 # --------------------------------------------------------------------------- rules
@@ -127,23 +183,38 @@ def _check_deck(_inst: object, _attr: object, value: object) -> None:
     if (
         type(value) is not tuple
         or len(value) != len(CARD_VALUES)
-        or any(type(c) is not int or c < 0 for c in value)
+        or any(type(c) is not int or not 0 <= c <= MAX_COPIES for c in value)
     ):
         raise RulesError(
-            f"Rules.deck must be a tuple of {len(CARD_VALUES)} counts >= 0 for the values "
-            f"-1..11 (AL-1), not {value!r}"
+            f"Rules.deck must be a tuple of {len(CARD_VALUES)} counts from 0 to {MAX_COPIES} "
+            f"for the values -1..11 (AL-1), not {_short(value)}"
+        )
+
+
+def _check_rounds(_inst: object, _attr: object, value: object) -> None:
+    if type(value) is not int or not 1 <= value <= MAX_ROUNDS:
+        raise RulesError(
+            f"Rules.rounds must be an int from 1 to {MAX_ROUNDS}, not {_short(value)}"
         )
 
 
 def _check_max_turns(_inst: object, _attr: object, value: object) -> None:
-    if value is not None and (type(value) is not int or value < 1):
-        raise RulesError(f"Rules.max_turns_per_round must be None or an int >= 1, not {value!r}")
+    if type(value) is not int or not 1 <= value <= MAX_TURNS_PER_ROUND:
+        why = " (a round without a limit could go on for ever)" if value is None else ""
+        raise RulesError(
+            f"Rules.max_turns_per_round must be an int from 1 to {MAX_TURNS_PER_ROUND} "
+            f"(AL-13), not {_short(value)}{why}"
+        )
 
 
 @attrs.frozen
 class Rules:
     """
     The options of an Allegra game, validated on creation.
+
+    Every option has a range that keeps any game finite and cheap: 2 to 6 players, at
+    most :data:`MAX_COPIES` cards of a value and :data:`MAX_CARDS` in all, 1 to
+    :data:`MAX_ROUNDS` rounds and a turn limit of 1 to :data:`MAX_TURNS_PER_ROUND`.
 
     >>> Rules(players=3).rounds
     3
@@ -156,30 +227,30 @@ class Rules:
     players: int = attrs.field(default=4)
     """The number of seats, 2 to 6 (AL-2)."""
     deck: tuple[int, ...] = attrs.field(default=DEFAULT_DECK, validator=_check_deck)
-    """How many cards of each value ``-1 .. 11`` (AL-1); at least ``12 * players + 2``
-    cards (AL-11)."""
-    rounds: int = attrs.field(default=3)
-    """The number of rounds (AL-12)."""
-    max_turns_per_round: int | None = attrs.field(default=1000, validator=_check_max_turns)
-    """Turns after which a round is cut (AL-13); ``None``: no limit."""
+    """How many cards of each value ``-1 .. 11`` (AL-1): 0 to :data:`MAX_COPIES` each,
+    at least ``12 * players + 2`` cards (AL-11) and at most :data:`MAX_CARDS` in all."""
+    rounds: int = attrs.field(default=3, validator=_check_rounds)
+    """The number of rounds (AL-12), 1 to :data:`MAX_ROUNDS`."""
+    max_turns_per_round: int = attrs.field(default=1000, validator=_check_max_turns)
+    """Turns after which a round is cut (AL-13), 1 to :data:`MAX_TURNS_PER_ROUND`."""
 
     @players.validator
     def _check_players(self, _attr: object, value: object) -> None:
         if type(value) is not int or not 2 <= value <= 6:
-            raise RulesError(f"Rules.players must be an int from 2 to 6 (AL-2), not {value!r}")
-
-    @rounds.validator
-    def _check_rounds(self, _attr: object, value: object) -> None:
-        if type(value) is not int or value < 1:
-            raise RulesError(f"Rules.rounds must be an int >= 1, not {value!r}")
+            raise RulesError(
+                f"Rules.players must be an int from 2 to 6 (AL-2), not {_short(value)}"
+            )
 
     def __attrs_post_init__(self) -> None:
         need = 12 * self.players + 2
-        if sum(self.deck) < need:
+        total = sum(self.deck)
+        if total < need:
             raise RulesError(
-                f"Rules.deck holds {sum(self.deck)} cards; {self.players} players need at "
+                f"Rules.deck holds {total} cards; {self.players} players need at "
                 f"least {need} (AL-11)"
             )
+        if total > MAX_CARDS:
+            raise RulesError(f"Rules.deck holds {total} cards, more than {MAX_CARDS}")
 
 
 @attrs.frozen(kw_only=True)
@@ -210,9 +281,6 @@ class Layout:
 # --------------------------------------------------------------------------- moves
 
 
-_IS_SLOT = attrs.validators.instance_of(Slot)
-
-
 @attrs.frozen
 class Reveal:
     """
@@ -222,7 +290,7 @@ class Reveal:
     'reveal p0.r1c2'
     """
 
-    slot: Slot = attrs.field(validator=_IS_SLOT)
+    slot: Slot = attrs.field(validator=_is(Slot, "Reveal.slot"))
     """The face-down card to turn up."""
 
     def __str__(self) -> str:
@@ -251,7 +319,7 @@ class Take:
     'take the discard onto p0.r0c0'
     """
 
-    slot: Slot = attrs.field(validator=_IS_SLOT)
+    slot: Slot = attrs.field(validator=_is(Slot, "Take.slot"))
     """The place in your area that receives the card; its old card is discarded."""
 
     def __str__(self) -> str:
@@ -267,7 +335,7 @@ class Swap:
     'swap the drawn card onto p1.r2c3'
     """
 
-    slot: Slot = attrs.field(validator=_IS_SLOT)
+    slot: Slot = attrs.field(validator=_is(Slot, "Swap.slot"))
     """The place in your area that receives the drawn card."""
 
     def __str__(self) -> str:
@@ -288,7 +356,7 @@ class Discard:
     """
 
     reveal: Slot | None = attrs.field(
-        default=None, validator=attrs.validators.optional(attrs.validators.instance_of(Slot))
+        default=None, validator=attrs.validators.optional(_is(Slot, "Discard.reveal"))
     )
     """The face-down card to turn up, or ``None``."""
 
@@ -361,7 +429,7 @@ class Place:
     'place the card on p2.r0c3'
     """
 
-    slot: Slot = attrs.field(validator=_IS_SLOT)
+    slot: Slot = attrs.field(validator=_is(Slot, "Place.slot"))
     """The place in the knocker's area."""
 
     def __str__(self) -> str:
@@ -379,9 +447,9 @@ class Exchange:
     'exchange p2.r0c0 -> p1.r1c1'
     """
 
-    take: Slot = attrs.field(validator=_IS_SLOT)
+    take: Slot = attrs.field(validator=_is(Slot, "Exchange.take"))
     """The place in the knocker's area the card is taken from."""
-    put: Slot = attrs.field(validator=_IS_SLOT)
+    put: Slot = attrs.field(validator=_is(Slot, "Exchange.put"))
     """The place in the drawer's area it goes to (not ``take``)."""
 
     def __str__(self) -> str:

@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardrules._rng import _GAMMA, _MASK, _shuffle
+from cardrules.allegra._state import MAX_CARDS, MAX_COPIES
 from cardrules.game import Upgrade
 
 __all__ = ["UPGRADES", "state_v1_to_v2", "view_v1_to_v2"]
@@ -35,18 +36,38 @@ def _rebuilt(data: Any) -> bool:
     this round: it is in round 2 or later, so its round was dealt by shuffling every
     card of ``Rules.deck`` in value order (AL-4); undoing the steps of that shuffle on
     the RNG gives the deal, and a deck that is not what the deal left minus the cards
-    drawn from its top was rebuilt. ``False`` when that cannot be told.
+    drawn from its top was rebuilt. ``False`` when that cannot be told, and for data
+    that is not a well-formed state: loading refuses it afterwards, naming the field,
+    and a forged deck must not make the step itself slow.
     """
-    if data["phase"] in ("reveal", "over") or data["round"] < 2:
+    if not isinstance(data, dict):
         return False
-    rules = data["rules"]
-    pack = [value for value, count in enumerate(rules["deck"], -1) for _ in range(count)]
-    rng = int(data["rng"])
+    rules, rng, deck = data.get("rules"), data.get("rng"), data.get("deck")
+    if (
+        data.get("phase") in ("reveal", "over")
+        or type(data.get("round")) is not int
+        or data["round"] < 2
+        or not isinstance(rules, dict)
+        or type(rules.get("players")) is not int
+        or not isinstance(deck, list)
+    ):
+        return False
+    counts = rules.get("deck")
+    if (
+        not isinstance(counts, list)
+        or any(type(c) is not int or not 0 <= c <= MAX_COPIES for c in counts)
+        or sum(counts) > MAX_CARDS
+    ):
+        return False
+    if type(rng) is str and rng.isascii() and rng.isdigit() and len(rng) <= 20:
+        rng = int(rng)
+    if type(rng) is not int or not 0 <= rng <= _MASK:
+        return False
+    pack = [value for value, count in enumerate(counts, -1) for _ in range(count)]
     dealt, after = _shuffle((rng - (len(pack) - 1) * _GAMMA) & _MASK, pack)
     if after != rng:  # the deal's shuffle drew more often (a rejected draw): unknown
         return False
     left = dealt[rules["players"] * _GRID + 1 :]
-    deck = list(data["deck"])
     return len(deck) > len(left) or left[len(left) - len(deck) :] != deck
 
 
@@ -62,6 +83,8 @@ def state_v1_to_v2(data: Any) -> Any:
     >>> state_v1_to_v2(data)["deck_public"]
     False
     """
+    if not isinstance(data, dict):
+        return data  # not a state: loading refuses it, naming what it is
     return {**data, "deck_public": _rebuilt(data)}
 
 
@@ -72,6 +95,8 @@ def view_v1_to_v2(data: Any) -> Any:
     >>> view_v1_to_v2({"seat": 0})
     {'seat': 0, 'deck_cards': None}
     """
+    if not isinstance(data, dict):
+        return data  # not a view: loading refuses it, naming what it is
     return {**data, "deck_cards": None}
 
 

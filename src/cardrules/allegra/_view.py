@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import attrs
 
+from cardrules._checks import expect
 from cardrules._rng import Rng, _check_seed, _shuffle
-from cardrules.allegra._state import State, View
+from cardrules.allegra._state import State, View, _short
 from cardrules.errors import RulesError
 
 __all__ = ["redeal_hidden", "view"]
@@ -24,6 +25,7 @@ def view(state: State, seat: int) -> View:
     order is not.
 
     Raises:
+        ~cardrules.errors.WrongTypeError: if ``state`` is not an Allegra ``State``.
         ~cardrules.RulesError: for a seat out of range.
 
     >>> from cardrules.allegra import Rules, new_game
@@ -31,9 +33,9 @@ def view(state: State, seat: int) -> View:
     >>> v.seat, v.cards[0], v.deck_count
     (2, None, 83)
     """
-    n = state.rules.players
+    n = expect(state, State, "an allegra State").rules.players
     if type(seat) is not int or not 0 <= seat < n:
-        raise RulesError(f"seat must be an int from 0 to {n - 1}, not {seat!r}")
+        raise RulesError(f"seat must be an int from 0 to {n - 1}, not {_short(seat)}")
     cards, face_up = state.cards, state.face_up
     return View(
         rules=state.rules,
@@ -76,6 +78,7 @@ def redeal_hidden(state: State, seat: int, *, seed: int) -> State:
     order with the generator after that shuffle.
 
     Raises:
+        ~cardrules.errors.WrongTypeError: if ``state`` is not an Allegra ``State``.
         ~cardrules.RulesError: for a seat or seed out of range.
 
     >>> from cardrules.allegra import Rules, new_game
