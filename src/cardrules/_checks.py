@@ -19,9 +19,25 @@ from typing import Any, TypeVar
 
 from cardrules.errors import InvalidStateError, WrongTypeError
 
-__all__ = ["bad", "check_int", "check_seat", "check_tuple", "expect"]
+__all__ = ["bad", "check_int", "check_seat", "check_tuple", "expect", "short"]
 
 _T = TypeVar("_T")
+
+
+def short(value: object, limit: int = 40) -> str:
+    """
+    ``repr(value)``, cut to about ``limit`` characters: error messages quote no more of
+    a (possibly forged, possibly huge) value than this. A huge int is shown by its size.
+
+    >>> short("x" * 100)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx..."
+    >>> short(7 ** 5000)
+    '<an int of 14037 bits>'
+    """
+    if type(value) is int and value.bit_length() > 128:
+        return f"<an int of {value.bit_length()} bits>"
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def bad(path: str, what: str) -> InvalidStateError:
@@ -44,7 +60,7 @@ def check_int(value: object, path: str, low: int, high: int | None = None) -> in
     """
     if type(value) is not int or value < low or (high is not None and value > high):
         bound = f"{low}..{high}" if high is not None else f">= {low}"
-        raise bad(path, f"expected an int {bound}, got {value!r}")
+        raise bad(path, f"expected an int {bound}, got {short(value)}")
     return value
 
 
@@ -58,7 +74,7 @@ def check_seat(value: object, path: str, players: int) -> int:
     cardrules.errors.InvalidStateError: view.seat: 5 is not a seat of a 4-player game
     """
     if type(value) is not int or not 0 <= value < players:
-        raise bad(path, f"{value!r} is not a seat of a {players}-player game")
+        raise bad(path, f"{short(value)} is not a seat of a {players}-player game")
     return value
 
 

@@ -16,7 +16,6 @@ come in blocks, each in place order:
 
 from __future__ import annotations
 
-import sys
 from functools import lru_cache
 from typing import Final
 
@@ -41,9 +40,6 @@ from cardrules.errors import CardrulesError, RulesError
 from cardrules.game import ActionSpace
 
 __all__ = ["actions", "max_moves", "returns", "utility_bounds"]
-
-NO_LIMIT: Final = sys.maxsize
-"""What :func:`max_moves` returns when ``Rules.max_turns_per_round`` is ``None``."""
 
 SETUP_REVEALS_PER_SEAT: Final = 2
 """AL-4: reveals each seat makes at the deal."""
@@ -150,15 +146,13 @@ def max_moves(rules: Rules) -> int:
     No game under ``rules`` lasts more moves than this: per round the setup reveals
     (AL-4, two per seat) and ``max_turns_per_round`` turns (AL-13) of at most
     ``players + 3`` moves each (a draw, every other seat's knock or pass, a give, a
-    place and an exchange, AL-6, AL-7). Without a turn limit (``None``) this is
-    ``sys.maxsize``.
+    place and an exchange, AL-6, AL-7); every round has a turn limit (see the docs
+    page's "Limits").
 
     >>> from cardrules import allegra
     >>> allegra.max_moves(allegra.Rules(players=2))
     15012
     """
     limit = rules.max_turns_per_round
-    if limit is None:
-        return NO_LIMIT
     n = rules.players
     return rules.rounds * (SETUP_REVEALS_PER_SEAT * n + limit * (n + 3))

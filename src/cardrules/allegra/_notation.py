@@ -176,7 +176,7 @@ def _rules(span: Span, text: str) -> Rules:
         deck = tuple(integer(c, text, "a count of cards") for c in counts)
         counted(counts, pieces[1], text, len(DEFAULT_DECK), "counts (values -1 .. 11)", ",")
     rounds = integer(pieces[2], text, "the rounds", 1)
-    limit = optional(pieces[3], lambda s: integer(s, text, "the turn limit", 1))
+    limit = integer(pieces[3], text, "the turn limit", 1)
     return Rules(players, deck, rounds, limit)
 
 
