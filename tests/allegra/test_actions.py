@@ -61,5 +61,5 @@ def test_bounds_follow_the_rules() -> None:
     rules = al.Rules(players=2, rounds=1, max_turns_per_round=10)
     assert al.max_moves(rules) == 2 * 2 + 10 * 5
     assert al.max_moves(al.Rules(max_turns_per_round=1000)) == 3 * (4 * 2 + 1000 * 7)
-    deck = (0,) * 5 + (60,) + (0,) * 7  # only 4s: AL-10 sums of 15 fours, doubled
+    deck = (0,) * 5 + (48,) + (0,) * 7  # only 4s: AL-10 sums of 15 fours, doubled
     assert al.utility_bounds(al.Rules(players=2, rounds=2, deck=deck)) == (0, 2 * 120)

@@ -57,7 +57,7 @@ def test_10000_random_states_and_their_views_round_trip() -> None:
 # its area; the deck's one card is a 7. A deck of 26 cards, the fewest for two players
 # (AL-11), keeps the position short.
 TRIPLE = (
-    "2/0,3,2,2,2,1,2,2,4,2,2,2,2/1/- 0000000000000001 1 turn 0 0 "
+    "2/0,3,2,2,2,1,2,2,4,2,2,2,2/1/1000 0000000000000001 1 turn 0 0 "
     "7,~9,~1,~2;~3,~4,~5,~6;~8,~10,~11,~0/~1,~2,~3,7;~5,~6,~7,~8;~9,~10,~11,~0 "
     "7 hidden 0 - - -/-/- -/-/- -/0/0 - -"
 )
