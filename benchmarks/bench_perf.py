@@ -451,6 +451,17 @@ def _parts(name: str, state: Any) -> dict[str, Callable[[], object]]:
             data = doc["data"]
             parts["loads: cattrs structure"] = lambda: conv.structure(data, game.State)
     parts["loads: check_state"] = lambda: game.check_state(state)
+    # Beggar remembers the BM-9 replay of states that passed check_state lately, so the
+    # lines above load a known state; this one shows a state loaded for the first time.
+    fast = importlib.import_module("cardrules.beggar._fast") if name == "beggar" else None
+    replay = getattr(fast, "_replay", None)
+    if hasattr(replay, "cache_clear"):
+
+        def fresh() -> None:
+            replay.cache_clear()  # type: ignore[union-attr]
+            game.check_state(state)
+
+        parts["loads: check_state, BM-9 replay not remembered"] = fresh
     return parts
 
 

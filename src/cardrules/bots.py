@@ -40,7 +40,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from cardrules._rng import _below, _mix
+from cardrules._rng import _GAMMA, _MASK, _MIX1, _MIX2, _below, _mix
 from cardrules.errors import CardrulesError, RulesError
 from cardrules.game import AnyGame
 
@@ -115,11 +115,26 @@ class RandomBot:
         Raises:
             ~cardrules.errors.CardrulesError: if ``moves`` is empty.
         """
-        _check_moves(moves)
-        if len(moves) == 1:
+        if len(moves) < 2:  # one move needs no draw
+            _check_moves(moves)
             return moves[0]
-        index, self._state = _below(self._state, len(moves))
-        return moves[index]
+        return self._draw(None, moves)
+
+    def _draw(self, _view: object, moves: Sequence[Any]) -> Any:
+        """:meth:`choose` among two moves or more: what :func:`play_game` calls."""
+        # _rng._below inlined (the same draws, bit for bit): a bot's choice is a fifth
+        # of a random playout, and a call and a tuple per draw are much of it.
+        bound = len(moves)
+        limit = _TWO64 - _TWO64 % bound
+        state = self._state
+        while True:
+            state = (state + _GAMMA) & _MASK
+            z = ((state ^ (state >> 30)) * _MIX1) & _MASK
+            z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+            z ^= z >> 31
+            if z < limit:
+                self._state = state
+                return moves[z % bound]
 
 
 class GreedyBot:
@@ -565,6 +580,9 @@ def play_game(
     # A bot that reads no view gets none (building a view costs as much as a move).
     looks = [getattr(bot, "needs_view", True) for bot in bots]
     samples = [getattr(bot, "samples_worlds", False) for bot in bots]
+    # Bound once; a RandomBot is asked through its draw, which skips the checks that
+    # this loop has already made (two moves or more).
+    chooses = [bot._draw if type(bot) is RandomBot else bot.choose for bot in bots]
     legal = legal_moves(state)
     while legal:
         seat = to_move(state)
@@ -575,8 +593,10 @@ def play_game(
             move = bots[seat].choose_in_worlds(  # type: ignore[attr-defined]
                 view(state, seat), legal, _Worlds(game, state, seat)
             )
+        elif looks[seat]:
+            move = chooses[seat](view(state, seat), legal)
         else:
-            move = bots[seat].choose(view(state, seat) if looks[seat] else None, legal)
+            move = chooses[seat](None, legal)
         state = apply(state, move)
         moves.append(move)
         legal = legal_moves(state)

@@ -5,6 +5,8 @@ The invariants of Beggar-my-neighbour's states and views: ``check_state`` and
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 import attrs
 
 from cardrules._checks import bad, check_tuple
@@ -67,6 +69,49 @@ def _check_payment(
         raise bad("penalty_seat", "the seat to move cannot owe on its own penalty card")
 
 
+_RANK_SUIT = attrgetter("rank", "suit")
+
+
+def _whole_deck(stacks: tuple[object, ...], pile: object) -> bool:
+    """
+    The fast check of BM-1: stacks and pile are tuples holding 52 different ``Card``s.
+
+    Only C-level operations, no path strings: ``False`` sends the caller to
+    :func:`_deck_problem`, which finds the first problem and words it.
+    """
+    if type(pile) is not tuple or not all(type(stack) is tuple for stack in stacks):
+        return False
+    cards = [card for stack in stacks for card in stack]  # type: ignore[attr-defined]
+    cards += pile
+    # Exact Cards only (a subclass takes the detailed path); each is told by rank and suit.
+    return (
+        len(cards) == _DECK_SIZE
+        and set(map(type, cards)) == {Card}
+        and len(set(map(_RANK_SUIT, cards))) == _DECK_SIZE
+    )
+
+
+def _deck_problem(stacks: tuple[object, ...], pile: object) -> None:
+    """BM-1, card by card: raise naming the first bad place of a card (stacks, then pile)."""
+    seen: dict[Card, str] = {}
+    places = [(f"stacks[{seat}]", stack) for seat, stack in enumerate(stacks)]
+    places.append(("pile", pile))
+    for path, cards in places:
+        for index, card in enumerate(check_tuple(cards, path)):
+            where = f"{path}[{index}]"
+            if not isinstance(card, Card):
+                raise bad(where, f"not a Card: {_short(card)}")
+            if card in seen:
+                raise bad(where, f"duplicate card {card} (also at {seen[card]})")
+            seen[card] = where
+    if len(seen) != _DECK_SIZE:
+        missing = " ".join(str(card) for card in DECK if card not in seen)
+        raise bad(
+            "stacks",
+            f"stacks and pile hold {len(seen)} cards, not {_DECK_SIZE} (missing: {missing})",
+        )
+
+
 def check_state(state: State) -> None:
     """
     Check every invariant of a state; raise on the first broken one.
@@ -97,23 +142,8 @@ def check_state(state: State) -> None:
     n = rules.players
     # One stack per seat (BM-2); stacks and pile hold the 52 cards once each (BM-1).
     stacks = check_tuple(state.stacks, "stacks", n)
-    seen: dict[Card, str] = {}
-    places = [(f"stacks[{seat}]", stack) for seat, stack in enumerate(stacks)]
-    places.append(("pile", state.pile))
-    for path, cards in places:
-        for index, card in enumerate(check_tuple(cards, path)):
-            where = f"{path}[{index}]"
-            if not isinstance(card, Card):
-                raise bad(where, f"not a Card: {_short(card)}")
-            if card in seen:
-                raise bad(where, f"duplicate card {card} (also at {seen[card]})")
-            seen[card] = where
-    if len(seen) != _DECK_SIZE:
-        missing = " ".join(str(card) for card in DECK if card not in seen)
-        raise bad(
-            "stacks",
-            f"stacks and pile hold {len(seen)} cards, not {_DECK_SIZE} (missing: {missing})",
-        )
+    if not _whole_deck(stacks, state.pile):
+        _deck_problem(stacks, state.pile)
     for name in ("turn", "owed", "cards", "tricks", "cycle_power", "cycle_lam"):
         value = getattr(state, name)
         if type(value) is not int or value < 0:

@@ -9,9 +9,11 @@ with ``apply`` gives, detector fields included; the tests check this.
 
 from __future__ import annotations
 
+import functools
 import sys
 from collections import deque
 from collections.abc import Iterable, Sequence
+from operator import attrgetter
 
 from cardrules._checks import expect
 from cardrules.beggar._state import (
@@ -31,6 +33,9 @@ __all__ = ["play_out"]
 _INDEX: dict[tuple[str, str], int] = {(card.rank, card.suit): i for i, card in enumerate(DECK)}
 # DECK's objects live as long as the module, so their ids are theirs alone.
 _BY_ID: dict[int, int] = {id(card): i for i, card in enumerate(DECK)}
+_RANK_SUIT = attrgetter("rank", "suit")
+_RANK = attrgetter("rank")
+_RANK_SYMBOL: dict[str, bytes] = {rank: symbol.encode("ascii") for rank, symbol in _SYMBOL.items()}
 _DEMAND_OF: list[int] = [card.demand for card in DECK]
 # bytes(stack).translate(_SYMBOLS) writes a stack of card indices in the notation.
 _SYMBOLS: bytes = bytes([ord(_SYMBOL[card.rank]) for card in DECK] + [0] * (256 - len(DECK)))
@@ -175,7 +180,7 @@ def _indices(cards: tuple[Card, ...]) -> list[int]:
     try:
         return list(map(_BY_ID.__getitem__, map(id, cards)))
     except KeyError:
-        return [_INDEX[card.rank, card.suit] for card in cards]
+        return list(map(_INDEX.__getitem__, map(_RANK_SUIT, cards)))
 
 
 def _load(state: State) -> tuple[list[deque[int]], list[int], list[bool], _Run, int]:
@@ -323,44 +328,99 @@ def _detector_problem(state: State) -> tuple[str, str] | None:
     if power - 1 + lam > state.tricks:
         # Brent's algorithm saves after 1, 2, 4, ... tricks: power - 1 + lam tricks so far.
         return "cycle_power", f"{power} and cycle_lam {lam} need more than {state.tricks} tricks"
+    # The state's own position and pile, written straight from the ranks (BM-3).
+    symbol = _RANK_SYMBOL.__getitem__
+    parts = [b"%d" % state.turn]
+    for stack, flag in zip(state.stacks, state.out, strict=True):
+        parts.append(b"*" if flag else b"".join(map(symbol, map(_RANK, stack))))
+    try:
+        _replay(
+            key,
+            power,
+            lam,
+            state.tricks,
+            state.cards,
+            state.ended,
+            state.turn,
+            state.owed,
+            _NO_SEAT if state.penalty_seat is None else state.penalty_seat,
+            state.out,
+            b"|".join(parts),
+            b"".join(map(symbol, map(_RANK, state.pile))),
+        )
+    except _Refused as refused:
+        return refused.args[0], refused.args[1]
+    return None
+
+
+class _Refused(Exception):
+    """A detector that no play gives: ``(field, what)``."""
+
+
+@functools.lru_cache(maxsize=256, typed=True)
+def _replay(
+    key: str,
+    power: int,
+    lam: int,
+    tricks: int,
+    cards: int,
+    ended: Ended | None,
+    turn: int,
+    owed: int,
+    penalty_seat: int,
+    out: tuple[bool, ...],
+    own: bytes,
+    pile: bytes,
+) -> None:
+    """
+    The replay of :func:`_detector_problem`, from everything of the state that it reads
+    (``own``: the state's own BM-9 position; ``pile``: its pile in the notation's
+    symbols); raises :class:`_Refused`.
+
+    Only a detector that passes is remembered (an exception is never cached), and then
+    the key holds 52 cards: the cache of the last 256 passes stays small whatever a
+    client sends. Saving a state and loading it back, the common case, replays once.
+    """
     saved = key.encode("ascii")
     lead_text, *parts = saved.split(b"|")
     lead = int(lead_text)
     held = b"".join(part for part in parts if part != b"*")
     if any(held.count(symbol) != count for symbol, count in _DECK_SYMBOLS.items()):
-        return "cycle_key", "the saved position does not hold the 52 cards of a deck (BM-9)"
+        raise _Refused("cycle_key", _NOT_A_DECK)
     if parts[lead] in (b"*", b""):
-        return "cycle_key", "the saved position's leader holds no card (BM-9)"
-    out = [part == b"*" for part in parts]
+        raise _Refused("cycle_key", "the saved position's leader holds no card (BM-9)")
+    now_out = [part == b"*" for part in parts]
     stacks = [
         deque(b"" if flag else part.translate(_FROM_SYMBOLS))
-        for part, flag in zip(parts, out, strict=True)
+        for part, flag in zip(parts, now_out, strict=True)
     ]
-    own_stacks = [_indices(stack) for stack in state.stacks]
-    if state.ended == "normal" and lam == 0 and saved == _key(own_stacks, state.turn, state.out):
-        return None  # the game ended at the deal (BM-7): no card was turned
-    pile: list[int] = []
-    budget = state.cards - len(state.pile)
+    if ended == "normal" and lam == 0 and saved == own:
+        return  # the game ended at the deal (BM-7): no card was turned
+    laid: list[int] = []
+    budget = cards - len(pile)
     run: _Run = (lead, 0, _NO_SEAT, 0, 0, None, saved, power, 0)
     if lam:
-        run = _run(stacks, pile, out, run, budget, stop_tricks=lam)
+        run = _run(stacks, laid, now_out, run, budget, stop_tricks=lam)
         if run[5] is not None or run[4] != lam:
-            return "cycle_key", "play from the saved position does not reach this one (BM-9)"
-    final = state.ended in ("normal", "endless")
-    limit = budget if final else run[3] + len(state.pile)
-    run = _run(stacks, pile, out, run, limit, stop_tricks=run[4] + 1)
-    turn, owed, penalty_seat, _, tricks, ended, _, _, _ = run
-    expected = state.ended if final else "card_limit"
+            raise _Refused("cycle_key", _NOT_REACHED)
+    final = ended in ("normal", "endless")
+    limit = budget if final else run[3] + len(pile)
+    run = _run(stacks, laid, now_out, run, limit, stop_tricks=run[4] + 1)
+    end_turn, end_owed, end_penalty_seat, _, end_tricks, end, _, _, _ = run
+    expected = ended if final else "card_limit"
     if (
-        ended != expected
-        or tricks != lam + final
-        or tricks > state.tricks
-        or turn != state.turn
-        or owed != state.owed
-        or penalty_seat != (_NO_SEAT if state.penalty_seat is None else state.penalty_seat)
-        or out != list(state.out)
-        or _key(stacks, turn, out) != _key(own_stacks, turn, out)
-        or bytes(pile).translate(_SYMBOLS) != bytes(_indices(state.pile)).translate(_SYMBOLS)
+        end != expected
+        or end_tricks != lam + final
+        or end_tricks > tricks
+        or end_turn != turn
+        or end_owed != owed
+        or end_penalty_seat != penalty_seat
+        or now_out != list(out)
+        or _key(stacks, end_turn, now_out) != own
+        or bytes(laid).translate(_SYMBOLS) != pile
     ):
-        return "cycle_key", "play from the saved position does not reach this one (BM-9)"
-    return None
+        raise _Refused("cycle_key", _NOT_REACHED)
+
+
+_NOT_A_DECK = "the saved position does not hold the 52 cards of a deck (BM-9)"
+_NOT_REACHED = "play from the saved position does not reach this one (BM-9)"

@@ -9,6 +9,8 @@ helpers that every game shares come from the core.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import chain
+from typing import cast
 
 import attrs
 
@@ -32,6 +34,8 @@ from cardrules.errors import RulesError
 
 __all__ = ["check_state", "check_view", "discard_problem"]
 
+_RULES_FIELDS = tuple(field.name for field in attrs.fields(Rules))
+
 
 def discard_problem(discard: tuple[int, ...]) -> tuple[int, str] | None:
     """
@@ -52,17 +56,64 @@ def discard_problem(discard: tuple[int, ...]) -> tuple[int, str] | None:
     return None
 
 
+def _ints_in(values: Sequence[object], high: int | None = None) -> bool:
+    """
+    Whether every value is an int (not a bool) ``>= 0`` and, with ``high``, at most
+    ``high``: the bulk check, C-level only; ``False`` sends the caller to its detailed,
+    per-path check, which words the first problem.
+    """
+    if not values:
+        return True
+    if set(map(type, values)) != {int}:
+        return False
+    ints = cast("Sequence[int]", values)  # every one an int: checked just now
+    return min(ints) >= 0 and (high is None or max(ints) <= high)
+
+
 def _check_counts(value: object, path: str) -> tuple[int, ...]:
     items = check_tuple(value, path, VALUES)
-    if not all(type(c) is int and c >= 0 for c in items):  # fast path first
+    if not _ints_in(items):  # fast path first
         for v, c in enumerate(items):
             check_int(c, f"{path}[{v}]", 0)
     return items  # type: ignore[return-value]
 
 
+def _count_rows(value: object, path: str, n: int) -> list[tuple[int, ...]]:
+    """``n`` count tuples (hands or face-up rows), checked in bulk first."""
+    if (
+        type(value) is tuple
+        and len(value) == n
+        and all(type(row) is tuple and len(row) == VALUES for row in value)
+        and _ints_in(list(chain.from_iterable(value)))
+    ):
+        return list(value)
+    return [
+        _check_counts(row, f"{path}[{s}]") for s, row in enumerate(check_tuple(value, path, n))
+    ]
+
+
+def _face_down_rows(value: object, n: int) -> list[tuple[int | None, ...]]:
+    """``n`` face-down rows of a state: ``ROW_SIZE`` cards or ``None``s, checked in bulk first."""
+    if (
+        type(value) is tuple
+        and len(value) == n
+        and all(type(row) is tuple and len(row) == ROW_SIZE for row in value)
+        and _ints_in([c for c in chain.from_iterable(value) if c is not None], VALUES - 1)
+    ):
+        return list(value)
+    face_down: list[tuple[int | None, ...]] = []
+    for s, row in enumerate(check_tuple(value, "face_down", n)):
+        items = check_tuple(row, f"face_down[{s}]", ROW_SIZE)
+        for p, c in enumerate(items):
+            if c is not None:
+                check_int(c, f"face_down[{s}][{p}]", 0, VALUES - 1)
+        face_down.append(items)  # type: ignore[arg-type]
+    return face_down
+
+
 def _check_pile(value: object, path: str) -> tuple[int, ...]:
     items = check_tuple(value, path)
-    if not all(type(c) is int and 0 <= c < VALUES for c in items):  # fast path first
+    if not _ints_in(items, VALUES - 1):  # fast path first
         for i, c in enumerate(items):
             check_int(c, f"{path}[{i}]", 0, VALUES - 1)
     return items  # type: ignore[return-value]
@@ -73,7 +124,7 @@ def _check_rules(rules: object) -> Rules:
     if not isinstance(rules, Rules):
         raise bad("rules", f"expected a biggenbende.Rules, got {type(rules).__name__}")
     try:
-        Rules(**attrs.asdict(rules))
+        Rules(**{name: getattr(rules, name) for name in _RULES_FIELDS})
     except RulesError as exc:
         raise bad("rules", str(exc)) from None
     return rules
@@ -215,20 +266,9 @@ def check_state(state: State) -> None:
         raise bad("phase", f"expected 'choose', 'play' or 'over', got {short(phase)}")
     if state.direction not in (1, -1) or type(state.direction) is not int:
         raise bad("direction", f"expected 1 or -1, got {short(state.direction)}")
-    hands = [
-        _check_counts(h, f"hands[{s}]") for s, h in enumerate(check_tuple(state.hands, "hands", n))
-    ]
-    face_up = [
-        _check_counts(u, f"face_up[{s}]")
-        for s, u in enumerate(check_tuple(state.face_up, "face_up", n))
-    ]
-    face_down: list[tuple[int | None, ...]] = []
-    for s, row in enumerate(check_tuple(state.face_down, "face_down", n)):
-        items = check_tuple(row, f"face_down[{s}]", ROW_SIZE)
-        for p, c in enumerate(items):
-            if c is not None:
-                check_int(c, f"face_down[{s}][{p}]", 0, VALUES - 1)
-        face_down.append(items)  # type: ignore[arg-type]
+    hands = _count_rows(state.hands, "hands", n)
+    face_up = _count_rows(state.face_up, "face_up", n)
+    face_down = _face_down_rows(state.face_down, n)
     draw = _check_pile(state.draw, "draw")
     discard = _check_pile(state.discard, "discard")
     removed = _check_counts(state.removed, "removed")

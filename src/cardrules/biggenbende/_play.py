@@ -88,18 +88,37 @@ def _plays(source: tuple[int, ...], top: int) -> tuple[Move, ...]:
     return tuple(moves) if moves else _PICK_UP_ONLY  # BB-9: pick up only when forced
 
 
+# Every face-up choice, made once: _CHOOSE[a, b, c] for a <= b <= c.
+_CHOOSE: Final = {
+    (a, b, c): ChooseFaceUp((a, b, c))
+    for a in range(VALUES)
+    for b in range(a, VALUES)
+    for c in range(b, VALUES)
+}
+
+
 @lru_cache(maxsize=4096)
 def _choices(hand: tuple[int, ...]) -> tuple[Move, ...]:
     """BB-4: each distinct multiset of three values from the hand, in sorted order."""
     present = [v for v in range(VALUES) if hand[v]]
+    choose = _CHOOSE
     out: list[Move] = []
     for i, a in enumerate(present):
+        twice = hand[a] >= 2
         for j in range(i, len(present)):
             b = present[j]
+            # The multiplicities, smallest value first: a == b needs two of a, and
+            # a == b == c three; a < b == c needs two of b.
+            if b == a:
+                if not twice:
+                    continue
+                both = hand[a] >= 3
+            else:
+                both = hand[b] >= 2
             for c in present[j:]:
-                need = counts((a, b, c))
-                if all(hand[v] >= need[v] for v in (a, b, c)):
-                    out.append(ChooseFaceUp((a, b, c)))
+                if c == b and not both:
+                    continue
+                out.append(choose[a, b, c])
     return tuple(out)
 
 
