@@ -15,9 +15,11 @@ from cardrules.errors import (
     CardrulesError,
     GameOverError,
     IllegalMoveError,
+    IntegrityError,
     InvalidStateError,
     RulesError,
     SerializationError,
+    WrongTypeError,
 )
 from cardrules.game import AnyGame, Command, Event, Game, GameSpec, Outcome, Seat, Upgrade
 from cardrules.serialize import (
@@ -28,6 +30,7 @@ from cardrules.serialize import (
     make_converter,
     replay,
     to_data,
+    verify_start,
 )
 
 __version__ = "0.2.0"
@@ -42,6 +45,7 @@ __all__ = [
     "GameOverError",
     "GameSpec",
     "IllegalMoveError",
+    "IntegrityError",
     "InvalidStateError",
     "Outcome",
     "Record",
@@ -50,6 +54,7 @@ __all__ = [
     "Seat",
     "SerializationError",
     "Upgrade",
+    "WrongTypeError",
     "__version__",
     "dumps",
     "from_data",
@@ -58,4 +63,5 @@ __all__ = [
     "make_converter",
     "replay",
     "to_data",
+    "verify_start",
 ]

@@ -6,7 +6,7 @@ import importlib
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from cardrules.errors import CardrulesError
+from cardrules.errors import CardrulesError, WrongTypeError
 from cardrules.game import AnyGame
 
 # The modules whose ``GAME`` object is registered, in registry order.
@@ -34,13 +34,17 @@ def get_game(name: str) -> AnyGame:
     The registered game called ``name``.
 
     Raises:
+        WrongTypeError: ``name`` is not a ``str``.
         CardrulesError: for an unknown name; the message lists the known ones.
 
     >>> get_game("beggar").name
     'beggar'
     """
+    if not isinstance(name, str):
+        raise WrongTypeError(f"expected a game name (str), got {type(name).__name__}")
     try:
         return GAMES[name]
-    except (KeyError, TypeError):
+    except KeyError:
         known = ", ".join(sorted(GAMES))
-        raise CardrulesError(f"unknown game {name!r}; known games: {known}") from None
+        shown = repr(name) if len(name) <= 40 else repr(name[:37] + "...")
+        raise CardrulesError(f"unknown game {shown}; known games: {known}") from None

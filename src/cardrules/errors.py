@@ -17,6 +17,7 @@ __all__ = [
     "CardrulesError",
     "GameOverError",
     "IllegalMoveError",
+    "IntegrityError",
     "InvalidStateError",
     "NotationError",
     "RulesError",
@@ -83,6 +84,16 @@ class SerializationError(CardrulesError):
     Text that cannot be loaded: not JSON, a wrong envelope, or wrong types.
 
     The message names the path of the bad field, for example ``$.data.hands[2]``.
+    """
+
+
+class IntegrityError(SerializationError):
+    """
+    A signed text whose signature is missing, wrong or made with another key, or a
+    record whose start is not the deal it claims.
+
+    >>> issubclass(IntegrityError, SerializationError)
+    True
     """
 
 
