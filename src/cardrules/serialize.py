@@ -1006,7 +1006,7 @@ def _format_exception(exc: BaseException, tp: type | None) -> str:
     if isinstance(exc, KeyError):
         return "required field missing"
     text = cattrs.v.format_exception(exc, tp)
-    if text.startswith("invalid value for type") or text.startswith("required field"):
+    if text.startswith(("invalid value for type", "required field")):
         return text
     return f"expected {_type_label(tp)}"
 
@@ -1045,7 +1045,7 @@ def _check_path(message: str, path: str, obj: object) -> str:
     head = _FIELD_PATH.match(message)
     if head is not None and attrs.has(type(obj)):
         rest = message[head.end() :]
-        if rest.startswith((".", "[", ":")) and head.group() in attrs.fields_dict(type(obj)):
+        if rest.startswith((".", "[", ":")) and head.group() in attrs.fields_dict(type(obj))  # type: ignore[arg-type]:
             return f"{path}.{message}"
     return f"{path}: {message}"
 
