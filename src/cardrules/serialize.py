@@ -1045,7 +1045,8 @@ def _check_path(message: str, path: str, obj: object) -> str:
     head = _FIELD_PATH.match(message)
     if head is not None and attrs.has(type(obj)):
         rest = message[head.end() :]
-        names = {field.name for field in attrs.fields(type(obj))}
+        cls: Any = type(obj)
+        names = {field.name for field in attrs.fields(cls)}
         if rest.startswith((".", "[", ":")) and head.group() in names:
             return f"{path}.{message}"
     return f"{path}: {message}"
