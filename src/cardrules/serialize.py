@@ -29,7 +29,7 @@ encoding. The text written by :func:`dumps` is an envelope::
 - ``dumps(obj, key=key)`` signs the text with HMAC-SHA256: a seventh envelope key,
   ``signature``, holds the hex digest of the canonical text of the other six, and
   ``loads(text, key=key)`` refuses text that is unsigned, altered or signed with
-  another key (:class:`~cardrules.errors.IntegrityError`).
+  another key (:class:`~cardrules.IntegrityError`).
 
 Each game's converter is set up on first use, so a game registered while the
 program runs is handled like the built-in ones.
