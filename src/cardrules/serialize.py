@@ -57,6 +57,7 @@ from typing import Any, Final, Union
 
 import attrs
 import cattrs
+import cattrs.cols
 import cattrs.v
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 
@@ -480,7 +481,41 @@ def _add_tag(conv: cattrs.Converter, tagged: frozenset[type], obj: Any) -> Any:
     return {_TAG: cls.__name__, "value": raw}
 
 
+def _is_sequence(tp: Any) -> bool:
+    return tp is tuple or tp is list or typing.get_origin(tp) in (tuple, list)
+
+
+def _sequence_hooks(conv: cattrs.Converter) -> None:
+    # Only a JSON list is a sequence: cattrs would also read a string (or a dict) as
+    # one, item by item, so a long string where a list belongs would cost one error
+    # per character.
+    def factory(tp: Any) -> Callable[[Any, Any], Any]:
+        args = typing.get_args(tp)
+        homogenous = typing.get_origin(tp) is list or tp in (tuple, list)
+        homogenous = homogenous or (len(args) == 2 and args[1] is Ellipsis)
+        if typing.get_origin(tp) is list or tp is list:
+            inner = cattrs.cols.list_structure_factory(tp, conv)
+        elif homogenous:
+            inner = cattrs.cols.homogenous_tuple_structure_factory(tp, conv)
+        else:
+            inner = None
+
+        def structure(data: Any, cl: Any) -> Any:
+            if type(data) is not list:
+                _fail("a list", data)
+            if inner is not None:
+                return inner(data, cl)
+            if len(data) != len(args):
+                raise ValueError(f"expected a list of {len(args)} items, got {len(data)}")
+            return tuple(conv.structure(item, arg) for item, arg in zip(data, args))
+
+        return structure
+
+    conv.register_structure_hook_factory(_is_sequence, factory)
+
+
 def _configure_base(conv: cattrs.Converter) -> None:
+    _sequence_hooks(conv)
     conv.register_structure_hook(int, _structure_int)
     conv.register_structure_hook(str, _structure_str)
     conv.register_structure_hook(bool, _structure_bool)
