@@ -28,7 +28,8 @@ _PATH = Path(__file__).resolve().parent.parent / "docs" / "examples" / "server.p
 
 def _module() -> ModuleType:
     spec = importlib.util.spec_from_file_location("cardrules_server_example", _PATH)
-    assert spec is not None and spec.loader is not None
+    assert spec is not None
+    assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module
     spec.loader.exec_module(module)
@@ -68,7 +69,9 @@ class Client:
         return reply
 
     def move(self, data: Any) -> tuple[int, Any]:
-        return self.call("POST", f"/games/{self.game_id}/moves", {"token": self.token, "move": data})
+        return self.call(
+            "POST", f"/games/{self.game_id}/moves", {"token": self.token, "move": data}
+        )
 
 
 def _base(running: Any) -> str:
@@ -84,7 +87,9 @@ def test_two_clients_play_allegra_through_a_restart(tmp_path: Path) -> None:
             "POST", "/games", {"game": "allegra", "players": 2}
         )
         assert status == 201
-        clients = [Client(base, made["id"], token, seed) for seed, token in enumerate(made["tokens"])]
+        clients = [
+            Client(base, made["id"], token, seed) for seed, token in enumerate(made["tokens"])
+        ]
         moves = 0
         restarted = False
         while True:
@@ -92,7 +97,8 @@ def test_two_clients_play_allegra_through_a_restart(tmp_path: Path) -> None:
             assert [r["seat"] for r in replies] == [0, 1]
             # Views only: no client ever sees the RNG, the seed or the other's hidden cards.
             for reply in replies:
-                assert "rng" not in reply["view"] and "seed" not in json.dumps(reply)
+                assert "rng" not in reply["view"]
+                assert "seed" not in json.dumps(reply)
             if replies[0]["over"]:
                 break
             mover = replies[0]["to_move"]
@@ -100,7 +106,8 @@ def test_two_clients_play_allegra_through_a_restart(tmp_path: Path) -> None:
             assert replies[1 - mover]["legal"] == []
             # Out of turn: refused.
             status, reply = other.move(replies[mover]["legal"][0])
-            assert status == 400 and "not your turn" in reply["error"]
+            assert status == 400
+            assert "not your turn" in reply["error"]
             legal = replies[mover]["legal"]
             status, reply = clients[mover].move(legal[clients[mover].pick.randrange(len(legal))])
             assert status == 200, reply
@@ -112,17 +119,20 @@ def test_two_clients_play_allegra_through_a_restart(tmp_path: Path) -> None:
                 for c in clients:
                     c.base = _base(running)
                 restarted = True
-        assert restarted and moves > 25
+        assert restarted
+        assert moves > 25
         outcome = cardrules.from_data(replies[0]["outcome"], game="allegra", kind="outcome")
         assert replies[1]["outcome"] == replies[0]["outcome"]
         # Both seats were told every move, each as it saw it.
-        assert clients[0].seen and clients[1].seen
+        assert clients[0].seen
+        assert clients[1].seen
         assert len(clients[0].seen) == len(clients[1].seen)
         # The database holds a signed, finished state.
         with sqlite3.connect(db) as con:
             (text,) = con.execute("select state from games").fetchone()
         final = cardrules.loads(text, key=KEY)
-        assert allegra.is_over(final) and allegra.outcome(final) == outcome
+        assert allegra.is_over(final)
+        assert allegra.outcome(final) == outcome
     finally:
         server.stop(running, thread)
 
@@ -133,7 +143,8 @@ def test_the_server_refuses_bad_input_and_edited_saves(tmp_path: Path) -> None:
     try:
         probe = Client(_base(running), "", "", 0)
         status, made = probe.call("POST", "/games", {"game": "biggenbende", "players": 3})
-        assert status == 201 and len(made["tokens"]) == 3
+        assert status == 201
+        assert len(made["tokens"]) == 3
         client = Client(_base(running), made["id"], made["tokens"][0], 0)
         reply = client.look()
         seat = reply["to_move"]
@@ -147,12 +158,14 @@ def test_the_server_refuses_bad_input_and_edited_saves(tmp_path: Path) -> None:
         ):
             status, reply = mover.move(bad)
             assert status == 400, bad
-            assert len(reply["error"]) < 1_000 and "Traceback" not in reply["error"]
+            assert len(reply["error"]) < 1_000
+            assert "Traceback" not in reply["error"]
         # A stranger's token and a huge body are refused.
         stranger = Client(_base(running), made["id"], "0" * 32, 2)
         assert stranger.move({"type": "Draw"})[0] == 404
         status, reply = probe.call("POST", f"/games/{made['id']}/moves", {"x": "y" * 100_000})
-        assert status == 400 and "over" in reply["error"]
+        assert status == 400
+        assert "over" in reply["error"]
         assert probe.call("POST", "/games", {"game": "poker"})[0] == 400
         assert probe.call("POST", "/games", {"game": "allegra", "players": 10**9})[0] == 400
     finally:

@@ -131,7 +131,7 @@ class Handler(BaseHTTPRequestHandler):
 
     server: GameServer
 
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - stdlib name
+    def log_message(self, format: str, *args: Any) -> None:
         pass  # quiet in tests
 
     def reply(self, status: int, body: Any) -> None:
@@ -157,18 +157,20 @@ class Handler(BaseHTTPRequestHandler):
                 return seat
         raise PermissionError("unknown token")
 
-    def do_GET(self) -> None:  # noqa: N802 - the stdlib's name
+    def do_GET(self) -> None:
         path, _, query = self.path.partition("?")
         params = dict(p.partition("=")[::2] for p in query.split("&") if p)
         parts = path.strip("/").split("/")
         if len(parts) != 2 or parts[0] != "games":
-            return self.reply(HTTPStatus.NOT_FOUND, {"error": "no such page"})
+            self.reply(HTTPStatus.NOT_FOUND, {"error": "no such page"})
+            return
         try:
             game, state, tokens = self.server.store.load(parts[1])
             seat = self.seat_of(tokens, params.get("token"))
             since = int(params.get("since", "0"))
         except (KeyError, PermissionError, ValueError):
-            return self.reply(HTTPStatus.NOT_FOUND, {"error": "no such game or seat"})
+            self.reply(HTTPStatus.NOT_FOUND, {"error": "no such game or seat"})
+            return
         over = game.is_over(state)
         outcome = game.outcome(state)
         self.reply(
@@ -179,15 +181,15 @@ class Handler(BaseHTTPRequestHandler):
                 "over": over,
                 # The seat's view only: never the state, its RNG or the seed.
                 "view": cardrules.to_data(game.view(state, seat)),
-                "legal": [] if over or game.to_move(state) != seat
+                "legal": []
+                if over or game.to_move(state) != seat
                 else [cardrules.to_data(m) for m in game.legal_moves(state)],
                 "events": self.server.store.events(parts[1], seat, since),
-                "outcome": None if outcome is None
-                else cardrules.to_data(outcome, game=game.name),
+                "outcome": None if outcome is None else cardrules.to_data(outcome, game=game.name),
             },
         )
 
-    def do_POST(self) -> None:  # noqa: N802 - the stdlib's name
+    def do_POST(self) -> None:
         parts = self.path.strip("/").split("/")
         try:
             body = self.body()
@@ -214,6 +216,7 @@ class Handler(BaseHTTPRequestHandler):
             # Library errors are safe to show: short, with no Python internals.
             return self.reply(HTTPStatus.BAD_REQUEST, {"error": str(exc)})
         self.reply(HTTPStatus.NOT_FOUND, {"error": "no such page"})
+        return None
 
 
 class GameServer(ThreadingHTTPServer):

@@ -57,8 +57,8 @@ from typing import Any, Final, Union
 
 import attrs
 import cattrs
-import cattrs.cols
 import cattrs.v
+from cattrs.errors import IterableValidationError, IterableValidationNote
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 
 from cardrules._registry import GAMES
@@ -315,7 +315,15 @@ def _fail(expected: str, value: object) -> typing.NoReturn:
 
 
 def _short(value: object) -> str:
-    text = repr(value)
+    # Never the repr of a whole long value: it may be megabytes.
+    if isinstance(value, str) and len(value) > 40:
+        value = value[:40]
+    elif isinstance(value, (list, dict)) and len(value) > 12:
+        return f"a {type(value).__name__} of {len(value)} items"
+    try:
+        text = repr(value)
+    except RecursionError:
+        return f"a nested {type(value).__name__}"
     return text if len(text) <= 40 else text[:37] + "..."
 
 
@@ -491,23 +499,34 @@ def _sequence_hooks(conv: cattrs.Converter) -> None:
     # per character.
     def factory(tp: Any) -> Callable[[Any, Any], Any]:
         args = typing.get_args(tp)
-        homogenous = typing.get_origin(tp) is list or tp in (tuple, list)
-        homogenous = homogenous or (len(args) == 2 and args[1] is Ellipsis)
-        if typing.get_origin(tp) is list or tp is list:
-            inner = cattrs.cols.list_structure_factory(tp, conv)
-        elif homogenous:
-            inner = cattrs.cols.homogenous_tuple_structure_factory(tp, conv)
+        if typing.get_origin(tp) is list or (len(args) == 2 and args[1] is Ellipsis):
+            item_types: Any = None
+            item_type = args[0]
+        elif not args:
+            item_types, item_type = None, Any
         else:
-            inner = None
+            item_types, item_type = args, None
+        make = list if typing.get_origin(tp) is list or tp is list else tuple
 
-        def structure(data: Any, cl: Any) -> Any:
+        def structure(data: Any, _: Any) -> Any:
             if type(data) is not list:
                 _fail("a list", data)
-            if inner is not None:
-                return inner(data, cl)
-            if len(data) != len(args):
-                raise ValueError(f"expected a list of {len(args)} items, got {len(data)}")
-            return tuple(conv.structure(item, arg) for item, arg in zip(data, args))
+            if item_types is not None and len(data) != len(item_types):
+                raise ValueError(f"expected a list of {len(item_types)} items, got {len(data)}")
+            out = []
+            for index, item in enumerate(data):
+                want = item_type if item_types is None else item_types[index]
+                try:
+                    out.append(conv.structure(item, want))
+                except Exception as exc:
+                    # Fail at the first bad item: a long list of bad items costs one
+                    # error, not one per item.
+                    exc.__notes__ = [
+                        *getattr(exc, "__notes__", []),
+                        IterableValidationNote(f"Structuring {tp} @ index {index}", index, want),
+                    ]
+                    raise IterableValidationError(f"While structuring {tp}", [exc], tp) from None
+            return make(out)
 
         return structure
 
