@@ -375,7 +375,12 @@ def test_the_type_cache_of_dumps_is_bounded() -> None:
     from cardrules import serialize
 
     assert len(serialize._BY_TYPE) <= serialize._BY_TYPE_LIMIT
-    assert set(serialize._SETUPS) <= set(cardrules.GAMES)
+    assert len(serialize._SETUPS) <= serialize._SETUPS_LIMIT
+    # Keyed by game names that were registered, never by loaded data.
+    for name in ("x" * 50, "poker", "beggar "):
+        with pytest.raises(SerializationError):
+            cardrules.loads(cardrules.dumps(beggar.Turn()).replace('"beggar"', f'"{name}"'))
+    assert not {"x" * 50, "poker", "beggar "} & set(serialize._SETUPS)
 
 
 # --------------------------------------------------------------------------- integrity

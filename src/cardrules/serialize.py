@@ -630,12 +630,15 @@ _SETUPS: dict[str, _Setup] = {}
 # What dumps found each type to be, checked against the registry on every use.
 _BY_TYPE: dict[type, tuple[_Setup, Kind]] = {}
 _BY_TYPE_LIMIT: Final = 1024
+_SETUPS_LIMIT: Final = 256
 
 
 def _setup(game: AnyGame) -> _Setup:
     setup = _SETUPS.get(game.name)
     if setup is None or setup.game is not game:
         setup = _make_setup(game)
+        if len(_SETUPS) >= _SETUPS_LIMIT:
+            _SETUPS.clear()  # keyed by registered games only, but bounded still
         _SETUPS[game.name] = setup
     return setup
 
