@@ -507,12 +507,21 @@ def _sequence_hooks(conv: cattrs.Converter) -> None:
         else:
             item_types, item_type = args, None
         make = list if typing.get_origin(tp) is list or tp is list else tuple
+        hooks: list[Callable[[Any, Any], Any]] = []  # the item's hook, found on first use
 
         def structure(data: Any, _: Any) -> Any:
             if type(data) is not list:
                 _fail("a list", data)
             if item_types is not None and len(data) != len(item_types):
                 raise ValueError(f"expected a list of {len(item_types)} items, got {len(data)}")
+            if item_types is None:
+                if not hooks:
+                    hooks.append(conv.get_structure_hook(item_type))
+                hook = hooks[0]
+                try:
+                    return make([hook(item, item_type) for item in data])
+                except Exception:  # found again below, with its index
+                    pass
             out = []
             for index, item in enumerate(data):
                 want = item_type if item_types is None else item_types[index]
