@@ -930,3 +930,41 @@ def test_an_internal_error_is_one_line_unless_debugging(
     monkeypatch.setenv("CARDRULES_DEBUG", "1")
     with pytest.raises(RuntimeError, match="boom"):
         main(["beggar", "--records"])
+
+
+# --------------------------------------------------------------------------- untrusted input
+# Issue 10.5: files over the size limit, the seed of a random deal, --jobs over --games.
+
+
+def test_replay_refuses_a_file_over_the_size_limit(run: Any, tmp_path: Path) -> None:
+    path = tmp_path / "huge.json"
+    record = cardrules.Record(game="beggar", rules=beggar.Rules(), seed=1)
+    text = cardrules.dumps(record)
+    # Valid JSON, padded with spaces past the limit: refused unread, not parsed.
+    path.write_text(text[:-1] + " " * cardrules.serialize.MAX_SIZE + "}")
+    _one_error_line(run("replay", str(path)), str(path), "over the size limit")
+    path.write_text(text)
+    assert run("replay", str(path)).code == 0
+
+
+def test_play_shows_the_seed_of_a_random_deal_only_at_the_end(run: Any) -> None:
+    result = run("play", "beggar", stdin="\n" * 600)
+    head = result.out.splitlines()[0]
+    assert head.startswith("beggar: 2 players, a random deal; you play seat 0")
+    found = re.findall(r"the deal's seed was (\d+)", result.out)
+    assert len(found) == 1
+    assert result.out.rstrip().endswith(f"the deal's seed was {found[0]}")
+    assert found[0] not in head
+
+
+def test_play_does_not_show_the_seed_of_a_random_deal_when_quitting(run: Any) -> None:
+    result = run("play", "biggenbende", "--players", "3", stdin="q\n\n")
+    assert "a random deal" in result.out
+    assert "seed" not in result.out
+
+
+def test_simulate_caps_jobs_at_the_number_of_games(run: Any) -> None:
+    many = run("simulate", "beggar", "--games", "1", "--jobs", "64", "--json")
+    one = run("simulate", "beggar", "--games", "1", "--json")
+    assert many.code == one.code == 0
+    assert json.loads(many.out) == json.loads(one.out)

@@ -240,7 +240,7 @@ def test_a_view_with_a_seat_out_of_range_is_rejected(game: AnyGame, seat: int) -
     doc = json.loads(dumps(view))
     assert loads(json.dumps(doc), kind="view") == view
     doc["data"]["seat"] = seat
-    with pytest.raises(InvalidStateError, match=r"^\$\.data: (view\.)?seat: .*" + str(seat)):
+    with pytest.raises(InvalidStateError, match=r"^\$\.data\.seat: .*" + str(seat)):
         loads(json.dumps(doc))
 
 
@@ -255,7 +255,7 @@ def test_a_crashing_view_check_is_still_invalid_input(
     broken = attrs.evolve(game, check_view=crash)
     monkeypatch.setattr(cardrules.serialize, "GAMES", {**cardrules.GAMES, game.name: broken})
     text = dumps(game.view(_mid_game(game), 0))
-    with pytest.raises(InvalidStateError, match=r"^\$\.data: inconsistent view \(KeyError"):
+    with pytest.raises(InvalidStateError, match=r"^\$\.data: inconsistent view$"):
         loads(text)
 
 
@@ -504,7 +504,7 @@ def test_values_round_trip(monkeypatch: pytest.MonkeyPatch) -> None:
     # A state inside a value is checked like any state.
     doc = json.loads(dumps(played))
     doc["data"]["state"]["turn"] = 7
-    with pytest.raises(InvalidStateError, match=r"^\$\.data\.state: "):
+    with pytest.raises(InvalidStateError, match=r"^\$\.data\.state\.turn: "):
         loads(json.dumps(doc))
     with pytest.raises(SerializationError, match="expected the keys 'type' and 'value'"):
         cardrules.from_data({"type": "_Level", "level": 2}, game="beggar", kind="value")

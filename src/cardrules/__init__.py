@@ -25,6 +25,7 @@ from cardrules.errors import (
     CardrulesError,
     GameOverError,
     IllegalMoveError,
+    IntegrityError,
     InvalidStateError,
     NotationError,
     RulesError,
@@ -52,6 +53,7 @@ from cardrules.serialize import (
     make_converter,
     replay,
     to_data,
+    verify_start,
 )
 
 __version__ = "0.2.0"
@@ -67,6 +69,7 @@ __all__ = [
     "GameOverError",
     "GameSpec",
     "IllegalMoveError",
+    "IntegrityError",
     "InvalidStateError",
     "Notation",
     "NotationError",
@@ -88,6 +91,7 @@ __all__ = [
     "register_game",
     "replay",
     "to_data",
+    "verify_start",
 ]
 
 if not TYPE_CHECKING:  # hidden from type checkers: they see the subpackages themselves

@@ -27,7 +27,7 @@ import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, Protocol, TypeVar
 
-from cardrules.errors import CardrulesError
+from cardrules.errors import CardrulesError, WrongTypeError
 from cardrules.game import AnyGame, Game
 
 __all__ = ["GAMES", "get_game", "register_game"]
@@ -303,12 +303,15 @@ def get_game(name: str) -> AnyGame:
     The registered game called ``name``.
 
     Raises:
+        WrongTypeError: ``name`` is not a ``str``.
         CardrulesError: for an unknown name (the message lists the known ones), or a
             game whose entry point is broken (the message names the entry point).
 
     >>> get_game("beggar").name
     'beggar'
     """
+    if not isinstance(name, str):
+        raise WrongTypeError(f"expected a game name (str), got {type(name).__name__}")
     # Through the module's GAMES, so that a test may put a mapping of its own there.
     try:
         return GAMES[name]
@@ -317,7 +320,8 @@ def get_game(name: str) -> AnyGame:
     if isinstance(name, str):
         _REGISTRY.get(name)  # raises the error of a broken entry point
     known = ", ".join(sorted(GAMES))
-    raise CardrulesError(f"unknown game {name!r}; known games: {known}")
+    shown = repr(name) if len(name) <= 40 else repr(name[:37] + "...")
+    raise CardrulesError(f"unknown game {shown}; known games: {known}")
 
 
 def register_game(game: G, *, replace: bool = False) -> G:

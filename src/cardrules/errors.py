@@ -17,6 +17,7 @@ __all__ = [
     "CardrulesError",
     "GameOverError",
     "IllegalMoveError",
+    "IntegrityError",
     "InvalidStateError",
     "NotationError",
     "RulesError",
@@ -49,7 +50,11 @@ class IllegalMoveError(CardrulesError):
         """Why the move is illegal, in words."""
         self.index = index
         """The 0-based index of the move in a replayed record, else ``None``."""
-        super().__init__(f"illegal move {move!r} ({rule}): {reason}")
+        # A move read from a client may be huge: quote a short prefix of it.
+        shown = repr(move)
+        shown = shown if len(shown) <= 80 else shown[:77] + "..."
+        reason_shown = reason if len(reason) <= 300 else reason[:297] + "..."
+        super().__init__(f"illegal move {shown} ({rule}): {reason_shown}")
 
     def __reduce__(self) -> Any:
         return (_rebuild, (type(self), self.move, self.rule, self.reason, self.index))
@@ -83,6 +88,16 @@ class SerializationError(CardrulesError):
     Text that cannot be loaded: not JSON, a wrong envelope, or wrong types.
 
     The message names the path of the bad field, for example ``$.data.hands[2]``.
+    """
+
+
+class IntegrityError(SerializationError):
+    """
+    A signed text whose signature is missing, wrong or made with another key, or a
+    record whose start is not the deal it claims.
+
+    >>> issubclass(IntegrityError, SerializationError)
+    True
     """
 
 

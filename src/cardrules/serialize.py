@@ -23,6 +23,13 @@ encoding. The text written by :func:`dumps` is an envelope::
   a view that is inconsistent in itself, raises :class:`~cardrules.InvalidStateError`.
 - :func:`to_data` and :func:`from_data` do the same for one value as plain JSON
   data, without the envelope.
+- :func:`loads` reads at most :data:`MAX_SIZE` (4 MiB) unless given ``max_size=``,
+  and quotes at most a short prefix of a bad value in its messages. Every path in a
+  message starts at ``$``, the envelope: ``$.data.hands[2]``.
+- ``dumps(obj, key=key)`` signs the text with HMAC-SHA256: a seventh envelope key,
+  ``signature``, holds the hex digest of the canonical text of the other six, and
+  ``loads(text, key=key)`` refuses text that is unsigned, altered or signed with
+  another key (:class:`~cardrules.IntegrityError`).
 
 Each game's converter is set up on first use, so a game registered while the
 program runs is handled like the built-in ones.
@@ -37,8 +44,11 @@ True
 from __future__ import annotations
 
 import copy
+import hashlib
+import hmac
 import json
 import math
+import re
 import sys
 import types
 import typing
@@ -48,6 +58,7 @@ from typing import Any, Final, Union
 import attrs
 import cattrs
 import cattrs.v
+from cattrs.errors import IterableValidationError, IterableValidationNote
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 
 from cardrules._registry import GAMES
@@ -55,15 +66,18 @@ from cardrules._rng import Rng
 from cardrules.errors import (
     CardrulesError,
     IllegalMoveError,
+    IntegrityError,
     InvalidStateError,
     RulesError,
     SerializationError,
+    WrongTypeError,
 )
 from cardrules.game import AnyGame, Kind, Outcome
 
 __all__ = [
     "FORMAT",
     "FORMAT_VERSION",
+    "MAX_SIZE",
     "Kind",
     "Record",
     "configure_converter",
@@ -73,6 +87,7 @@ __all__ = [
     "make_converter",
     "replay",
     "to_data",
+    "verify_start",
 ]
 
 FORMAT: Final = "cardrules"
@@ -98,7 +113,31 @@ _KINDS: Final[tuple[Kind, ...]] = (
     "value",
 )
 _ENVELOPE_KEYS: Final = frozenset(("format", "version", "game", "rules_version", "type", "data"))
+_SIGNATURE: Final = "signature"
 _TAG: Final = "type"
+
+MAX_SIZE: Final = 4 * 1024 * 1024
+"""
+The default size limit of :func:`loads`: 4 MiB (4,194,304 characters of a ``str``, or
+bytes of a ``bytes``). Larger text is refused before it is parsed; pass ``max_size=`` to
+read more. The longest honest game of any built-in game saves in well under 1 MiB.
+"""
+
+_MESSAGE_LIMIT: Final = 300
+"""The longest message part taken over from a check or from cattrs (values are cut)."""
+
+
+class _WrongTypeSerialization(WrongTypeError, SerializationError):
+    """The wrong kind of object given to dumps, loads or from_data."""
+
+
+class _WrongTypeRules(WrongTypeError, RulesError):
+    """The wrong kind of object in a Record's field."""
+
+
+def _clip(text: str, limit: int = _MESSAGE_LIMIT) -> str:
+    """``text``, cut to ``limit`` characters: a forged value may be megabytes long."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _lookup(name: object) -> AnyGame | None:
@@ -112,9 +151,11 @@ def _known() -> str:
 
 
 def _game(name: object) -> AnyGame:
+    if not isinstance(name, str):
+        raise WrongTypeError(f"expected a game name (str), got {type(name).__name__}")
     game = _lookup(name)
     if game is None:
-        raise CardrulesError(f"unknown game {name!r}; known games: {_known()}")
+        raise CardrulesError(f"unknown game {_short(name)}; known games: {_known()}")
     return game
 
 
@@ -153,13 +194,24 @@ class Record:
     def __attrs_post_init__(self) -> None:
         game = _game(self.game)
         if not isinstance(self.rules, game.Rules):
-            raise RulesError(f"rules: not {self.game} Rules: {self.rules!r}")
-        if self.seed is not None and (type(self.seed) is not int or not 0 <= self.seed < 2**64):
-            raise RulesError(f"seed: must be an int in [0, 2**64), not {self.seed!r}")
+            raise _WrongTypeRules(
+                f"rules: not {self.game} Rules: expected a {self.game} Rules, got "
+                f"{type(self.rules).__name__}"
+            )
+        if self.seed is not None and type(self.seed) is not int:
+            raise _WrongTypeRules(
+                f"seed: must be an int in [0, 2**64), not {type(self.seed).__name__}"
+            )
+        if self.seed is not None and not 0 <= self.seed < 2**64:
+            raise RulesError(f"seed: must be an int in [0, 2**64), not {_short(self.seed)}")
         if self.start is not None and not isinstance(self.start, game.State):
-            raise RulesError(f"start: not a {self.game} State: {type(self.start).__name__}")
+            raise _WrongTypeRules(
+                f"start: not a {self.game} State: expected a {self.game} State, got "
+                f"{type(self.start).__name__}"
+            )
         if not isinstance(self.moves, tuple):
-            raise RulesError(f"moves: must be a tuple, not {type(self.moves).__name__}")
+            raise _WrongTypeRules(f"moves: must be a tuple, not {type(self.moves).__name__}")
+
         if (self.seed is None) == (self.start is None):
             raise RulesError("a record needs exactly one of seed and start")
 
@@ -174,11 +226,19 @@ class Record:
         return attrs.evolve(self, moves=(*self.moves, move))
 
 
-def replay(record: Record) -> Any:
+def replay(record: Record, *, seed: int | None = None) -> Any:
     """
     Play a record back, checking every move, and return the final state.
 
+    Args:
+        record: the record.
+        seed: if given, the record must start from the deal of this seed under its
+            rules (see :func:`verify_start`): a server that kept the seed to itself
+            checks that a record sent back to it was not dealt anew.
+
     Raises:
+        WrongTypeError: ``record`` is not a :class:`Record`.
+        IntegrityError: ``seed`` is given and the record does not start from its deal.
         IllegalMoveError: for the first move that breaks a rule; its message gives
             the move's number (1-based) and its ``index`` attribute the 0-based index.
 
@@ -187,19 +247,64 @@ def replay(record: Record) -> Any:
     >>> replay(record).cards
     4
     """
+    if not isinstance(record, Record):
+        raise WrongTypeError(f"expected a Record, got {type(record).__name__}")
+    if seed is not None:
+        verify_start(record, seed)
     game = _game(record.game)
     if record.start is not None:
         state = record.start
     else:
         state = game.new_game(record.rules, seed=record.seed)
     apply = game.apply
+    move_types = tuple(game.move_types)
     for index, move in enumerate(record.moves):
+        if not isinstance(move, move_types):
+            reason = f"move {index + 1}: not a {game.name} move: {type(move).__name__}"
+            raise IllegalMoveError(move, "move", reason, index=index)
         try:
             state = apply(state, move)
         except IllegalMoveError as exc:
             reason = f"move {index + 1}: {exc.reason}"
             raise IllegalMoveError(move, exc.rule, reason, index=index) from exc
     return state
+
+
+def verify_start(record: Record, seed: int) -> None:
+    """
+    Check that ``record`` starts from the deal of ``seed`` under its rules.
+
+    A seeded record starts there when its seed is ``seed``; a record with an explicit
+    ``start`` when that state equals ``new_game(record.rules, seed=seed)``, its RNG
+    included. A record that a client sent back may have been edited (a better deal, a
+    swapped seed): a server that kept the seed checks it with this, or with
+    ``replay(record, seed=seed)``.
+
+    Raises:
+        WrongTypeError: ``record`` is not a :class:`Record` or ``seed`` not an int.
+        IntegrityError: the record starts elsewhere.
+
+    >>> from cardrules import beggar
+    >>> rules = beggar.Rules()
+    >>> record = Record(game="beggar", rules=rules, start=beggar.new_game(rules, seed=4))
+    >>> verify_start(record, 4)
+    >>> try:
+    ...     verify_start(record, 5)
+    ... except IntegrityError as exc:
+    ...     print(exc)
+    the record does not start from the deal of seed 5
+    """
+    if not isinstance(record, Record):
+        raise WrongTypeError(f"expected a Record, got {type(record).__name__}")
+    if type(seed) is not int:
+        raise WrongTypeError(f"expected an int seed, got {type(seed).__name__}")
+    if record.seed is not None:
+        same = record.seed == seed
+    else:
+        game = _game(record.game)
+        same = record.start == game.new_game(record.rules, seed=seed)
+    if not same:
+        raise IntegrityError(f"the record does not start from the deal of seed {_short(seed)}")
 
 
 # --------------------------------------------------------------------------- converter
@@ -210,7 +315,15 @@ def _fail(expected: str, value: object) -> typing.NoReturn:
 
 
 def _short(value: object) -> str:
-    text = repr(value)
+    # Never the repr of a whole long value: it may be megabytes.
+    if isinstance(value, str) and len(value) > 40:
+        value = value[:40]
+    elif isinstance(value, (list, dict)) and len(value) > 12:
+        return f"a {type(value).__name__} of {len(value)} items"
+    try:
+        text = repr(value)
+    except RecursionError:
+        return f"a nested {type(value).__name__}"
     return text if len(text) <= 40 else text[:37] + "..."
 
 
@@ -376,7 +489,61 @@ def _add_tag(conv: cattrs.Converter, tagged: frozenset[type], obj: Any) -> Any:
     return {_TAG: cls.__name__, "value": raw}
 
 
+def _is_sequence(tp: Any) -> bool:
+    return tp is tuple or tp is list or typing.get_origin(tp) in (tuple, list)
+
+
+def _sequence_hooks(conv: cattrs.Converter) -> None:
+    # Only a JSON list is a sequence: cattrs would also read a string (or a dict) as
+    # one, item by item, so a long string where a list belongs would cost one error
+    # per character.
+    def factory(tp: Any) -> Callable[[Any, Any], Any]:
+        args = typing.get_args(tp)
+        if typing.get_origin(tp) is list or (len(args) == 2 and args[1] is Ellipsis):
+            item_types: Any = None
+            item_type = args[0]
+        elif not args:
+            item_types, item_type = None, Any
+        else:
+            item_types, item_type = args, None
+        make = list if typing.get_origin(tp) is list or tp is list else tuple
+        hooks: list[Callable[[Any, Any], Any]] = []  # the item's hook, found on first use
+
+        def structure(data: Any, _: Any) -> Any:
+            if type(data) is not list:
+                _fail("a list", data)
+            if item_types is not None and len(data) != len(item_types):
+                raise ValueError(f"expected a list of {len(item_types)} items, got {len(data)}")
+            if item_types is None:
+                if not hooks:
+                    hooks.append(conv.get_structure_hook(item_type))
+                hook = hooks[0]
+                try:
+                    return make([hook(item, item_type) for item in data])
+                except Exception:  # found again below, with its index
+                    pass
+            out = []
+            for index, item in enumerate(data):
+                want = item_type if item_types is None else item_types[index]
+                try:
+                    out.append(conv.structure(item, want))
+                except Exception as exc:
+                    # Fail at the first bad item: a long list of bad items costs one
+                    # error, not one per item.
+                    exc.__notes__ = [
+                        *getattr(exc, "__notes__", []),
+                        IterableValidationNote(f"Structuring {tp} @ index {index}", index, want),
+                    ]
+                    raise IterableValidationError(f"While structuring {tp}", [exc], tp) from None
+            return make(out)
+
+        return structure
+
+    conv.register_structure_hook_factory(_is_sequence, factory)
+
+
 def _configure_base(conv: cattrs.Converter) -> None:
+    _sequence_hooks(conv)
     conv.register_structure_hook(int, _structure_int)
     conv.register_structure_hook(str, _structure_str)
     conv.register_structure_hook(bool, _structure_bool)
@@ -471,12 +638,16 @@ class _Setup:
 _SETUPS: dict[str, _Setup] = {}
 # What dumps found each type to be, checked against the registry on every use.
 _BY_TYPE: dict[type, tuple[_Setup, Kind]] = {}
+_BY_TYPE_LIMIT: Final = 1024
+_SETUPS_LIMIT: Final = 256
 
 
 def _setup(game: AnyGame) -> _Setup:
     setup = _SETUPS.get(game.name)
     if setup is None or setup.game is not game:
         setup = _make_setup(game)
+        if len(_SETUPS) >= _SETUPS_LIMIT:
+            _SETUPS.clear()  # keyed by registered games only, but bounded still
         _SETUPS[game.name] = setup
     return setup
 
@@ -634,14 +805,18 @@ def _classify(obj: object, game: str | None) -> tuple[_Setup, Kind]:
             raise SerializationError(f"cannot serialise a {obj.game} record as {game}")
         return _setup(_game(obj.game)), "record"
     if game is not None:
+        if not isinstance(game, str):
+            raise _WrongTypeSerialization(
+                f"game: expected a game name (str), got {type(game).__name__}"
+            )
         found = _lookup(game)
         if found is None:
-            raise SerializationError(f"unknown game {game!r}; known games: {_known()}")
+            raise SerializationError(f"unknown game {_short(game)}; known games: {_known()}")
         kind: Kind | None = "outcome" if isinstance(obj, Outcome) else _kind_of(found, obj)
         if kind is None:
-            raise SerializationError(
-                f"cannot serialise {type(obj).__name__}: not a state, view, move, rules, "
-                f"event or value of {game}"
+            raise _WrongTypeSerialization(
+                f"cannot serialise {type(obj).__name__}: not a state, view, move, "
+                f"rules, event or value of {game}"
             )
         return _setup(found), kind
     if isinstance(obj, Outcome):
@@ -656,9 +831,11 @@ def _classify(obj: object, game: str | None) -> tuple[_Setup, Kind]:
         kind = _kind_of(candidate, obj)
         if kind is not None:
             hit = _setup(candidate), kind
+            if len(_BY_TYPE) >= _BY_TYPE_LIMIT:
+                _BY_TYPE.clear()  # only ever the games' own classes, but bounded still
             _BY_TYPE[type(obj)] = hit
             return hit
-    raise SerializationError(
+    raise _WrongTypeSerialization(
         f"cannot serialise {type(obj).__name__}: expected a state, view, move, rules, event "
         "or value of a registered game, an Outcome or a Record"
     )
@@ -678,7 +855,13 @@ def _unstructure(setup: _Setup, kind: Kind, obj: Any) -> Any:
     return conv.unstructure(obj)
 
 
-def dumps(obj: object, *, game: str | None = None, indent: int | None = None) -> str:
+def dumps(
+    obj: object,
+    *,
+    game: str | None = None,
+    indent: int | None = None,
+    key: bytes | None = None,
+) -> str:
     """
     Serialise a public value of a game to JSON text with an envelope.
 
@@ -691,10 +874,15 @@ def dumps(obj: object, *, game: str | None = None, indent: int | None = None) ->
         game: the game's name. Needed for an ``Outcome``, which belongs to no game;
             for anything else it is checked.
         indent: passed to :func:`json.dumps` for readable output.
+        key: if given, sign the text: the envelope gets a seventh key, ``signature``,
+            the HMAC-SHA256 (hex) with this key of the canonical text of the other six
+            (``json.dumps(envelope, sort_keys=True, separators=(",", ":"),
+            ensure_ascii=True)``). ``loads(text, key=key)`` verifies it.
 
     Raises:
-        SerializationError: for an object that is none of these, or an ``Outcome``
-            without ``game``.
+        WrongTypeError: for an object that is none of these (also a
+            ``SerializationError``), or a ``key`` that is not ``bytes``.
+        SerializationError: for an ``Outcome`` without ``game``.
 
     >>> from cardrules import Outcome, beggar
     >>> dumps(beggar.Turn())
@@ -712,6 +900,8 @@ def dumps(obj: object, *, game: str | None = None, indent: int | None = None) ->
         "type": kind,
         "data": _unstructure(setup, kind, obj),
     }
+    if key is not None:
+        envelope[_SIGNATURE] = _signature(envelope, _check_key(key))
     separators = (",", ":") if indent is None else (",", ": ")
     return json.dumps(envelope, indent=indent, separators=separators, allow_nan=False)
 
@@ -754,15 +944,22 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
-def _parse(text: str | bytes) -> Any:
+def _parse(text: str | bytes, max_size: int) -> Any:
     if not isinstance(text, (str, bytes, bytearray)):
-        raise SerializationError(f"expected JSON text, got {type(text).__name__}")
+        raise _WrongTypeSerialization(
+            f"expected JSON text (str or bytes), got {type(text).__name__}"
+        )
+    if len(text) > max_size:
+        raise SerializationError(
+            f"text of {len(text)} characters is over the size limit of {max_size}; "
+            "pass max_size= to read more"
+        )
     try:
         return json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_no_duplicates)
     except SerializationError:
         raise
     except (ValueError, RecursionError) as exc:
-        raise SerializationError(f"not valid JSON: {exc}") from None
+        raise SerializationError(f"not valid JSON: {_clip(str(exc))}") from None
 
 
 def _newer(name: str, version: int, current: int) -> str:
@@ -778,9 +975,10 @@ def _check_envelope(doc: Any) -> tuple[AnyGame, int, Kind, Any]:
     missing = sorted(_ENVELOPE_KEYS - doc.keys())
     if missing:
         raise SerializationError(f"$: not a cardrules envelope; missing {', '.join(missing)}")
-    extra = sorted(doc.keys() - _ENVELOPE_KEYS)
+    extra = sorted(doc.keys() - _ENVELOPE_KEYS - {_SIGNATURE})
     if extra:
-        raise SerializationError(f"$: unknown envelope keys {', '.join(extra)}")
+        shown = ", ".join(_short(k) if not k.isidentifier() else _clip(k, 40) for k in extra[:5])
+        raise SerializationError(f"$: unknown envelope keys {shown}")
     if doc["format"] != FORMAT:
         raise SerializationError(f"$.format: expected {FORMAT!r}, got {_short(doc['format'])}")
     version = doc["version"]
@@ -823,42 +1021,68 @@ def _structure(conv: cattrs.Converter, data: Any, tp: Any, path: str) -> Any:
         return conv.structure(data, tp)
     except CardrulesError as exc:
         # A validator of the game's own classes (for example Rules) refused a value.
-        raise SerializationError(f"{path}: {exc}") from None
-    except (cattrs.BaseValidationError, ValueError, TypeError, KeyError, AttributeError) as exc:
-        raise SerializationError(_describe(exc, path)) from None
+        raise SerializationError(f"{path}: {_clip(str(exc))}") from None
     except RecursionError:
         raise SerializationError(f"{path}: nested too deeply") from None
+    except Exception as exc:
+        # Anything a hook or a class's own checks raised is still bad input.
+        raise SerializationError(_describe(exc, path)) from None
 
 
 def _pick(pick: Callable[[Any], Any], data: Any, path: str) -> Any:
     try:
         return pick(data)
-    except SerializationError:
-        raise
+    except SerializationError as exc:
+        raise SerializationError(_clip(str(exc), 2 * _MESSAGE_LIMIT)) from None
     except CardrulesError as exc:
-        raise SerializationError(f"{path}: {exc}") from None
-    except (cattrs.BaseValidationError, ValueError, TypeError, KeyError, AttributeError) as exc:
-        raise SerializationError(_describe(exc, path)) from None
+        raise SerializationError(f"{path}: {_clip(str(exc))}") from None
     except RecursionError:
         raise SerializationError(f"{path}: nested too deeply") from None
+    except Exception as exc:
+        raise SerializationError(_describe(exc, path)) from None
+
+
+def _type_label(tp: Any) -> str:
+    if isinstance(tp, type) and attrs.has(tp):
+        return f"an object ({tp.__name__})"
+    origin = typing.get_origin(tp)
+    if origin in (tuple, list) or tp in (tuple, list):
+        return "a list"
+    if origin is dict or tp is dict:
+        return "an object"
+    name = getattr(tp, "__name__", None)
+    return f"a {name}" if isinstance(name, str) else "another value"
 
 
 def _format_exception(exc: BaseException, tp: type | None) -> str:
-    """cattrs' wording, but keep the precise message our own hooks and validators give."""
-    if isinstance(exc, (TypeError, ValueError)) and not isinstance(
-        exc, cattrs.ForbiddenExtraKeysError
-    ):
+    """
+    cattrs' wording, but keep the precise message our own hooks and validators give,
+    and never show Python's own texts (``'int' object has no attribute 'keys'``).
+    """
+    if isinstance(exc, CardrulesError):
+        return _clip(str(exc))
+    if isinstance(exc, cattrs.ForbiddenExtraKeysError):
+        names = ", ".join(_clip(name, 40) for name in sorted(map(str, exc.extra_fields))[:5])
+        more = ", ..." if len(exc.extra_fields) > 5 else ""
+        return f"extra fields found ({names}{more})"
+    if isinstance(exc, (TypeError, ValueError)):
         text = str(exc)
-        if text.startswith(("expected ", "unknown ")) or isinstance(exc, CardrulesError):
-            return text
-    return cattrs.v.format_exception(exc, tp)
+        if text.startswith(("expected ", "unknown ")):
+            return _clip(text)
+    if isinstance(exc, KeyError):
+        return "required field missing"
+    text = cattrs.v.format_exception(exc, tp)
+    if text.startswith(("invalid value for type", "required field")):
+        return text
+    return f"expected {_type_label(tp)}"
 
 
 def _describe(exc: BaseException, path: str) -> str:
     try:
         messages = cattrs.transform_error(exc, path=path, format_exception=_format_exception)
     except Exception:  # pragma: no cover - transform_error is best effort
-        messages = [f"{exc} @ {path}"]
+        messages = [f"{_format_exception(exc, None)} @ {path}"]
+    messages = [_clip(message) for message in messages]
     # Lead with the first few problems; a tampered state usually has one.
     shown = "; ".join(messages[:3])
     more = f" (and {len(messages) - 3} more)" if len(messages) > 3 else ""
@@ -873,16 +1097,37 @@ def _check_view(game: AnyGame, view: Any, path: str) -> None:
     _run_check(game.check_view, view, path, "view")
 
 
+_FIELD_PATH: Final = re.compile(r"[A-Za-z_]\w*")
+
+
+def _check_path(message: str, path: str, obj: object) -> str:
+    """
+    A check's message with its path rooted at ``path``: ``state.hands[2]: ...`` and
+    ``hands[2]: ...`` (a field of ``obj``) both become ``$.data.hands[2]: ...``.
+    """
+    for root in ("state", "view"):
+        if message.startswith((f"{root}.", f"{root}[", f"{root}:")):
+            return path + message[len(root) :]
+    head = _FIELD_PATH.match(message)
+    if head is not None and attrs.has(type(obj)):
+        rest = message[head.end() :]
+        cls: Any = type(obj)
+        names = {field.name for field in attrs.fields(cls)}
+        if rest.startswith((".", "[", ":")) and head.group() in names:
+            return f"{path}.{message}"
+    return f"{path}: {message}"
+
+
 def _run_check(check: Callable[[Any], None], obj: Any, path: str, what: str) -> None:
     try:
         check(obj)
     except InvalidStateError as exc:
-        raise InvalidStateError(f"{path}: {exc}") from None
-    except Exception as exc:
+        raise InvalidStateError(_check_path(_clip(str(exc)), path, obj)) from None
+    except RecursionError:
+        raise InvalidStateError(f"{path}: nested too deeply") from None
+    except Exception:
         # A check must not crash on odd input; if it does, it is still invalid input.
-        raise InvalidStateError(
-            f"{path}: inconsistent {what} ({type(exc).__name__}: {exc})"
-        ) from None
+        raise InvalidStateError(f"{path}: inconsistent {what}") from None
 
 
 def _check_outcome(outcome: Outcome, path: str) -> None:
@@ -985,7 +1230,50 @@ def _read(game: AnyGame, kind: Kind, version: int, data: Any, path: str) -> Any:
         raise type(exc)(f"{exc}{note}") from None
 
 
-def loads(text: str | bytes, *, game: str | None = None, kind: Kind | None = None) -> Any:
+def _check_key(key: object) -> bytes:
+    if not isinstance(key, (bytes, bytearray)):
+        raise WrongTypeError(f"key: expected bytes, got {type(key).__name__}")
+    if not key:
+        raise IntegrityError("key: must not be empty")
+    return bytes(key)
+
+
+def _signature(doc: dict[str, Any], key: bytes) -> str:
+    """HMAC-SHA256, in hex, of the canonical text of ``doc`` without its signature."""
+    body = {k: v for k, v in doc.items() if k != _SIGNATURE}
+    text = json.dumps(
+        body, sort_keys=True, separators=(",", ":"), ensure_ascii=True, allow_nan=False
+    )
+    return hmac.new(key, text.encode("ascii"), hashlib.sha256).hexdigest()
+
+
+def _verify(doc: Any, key: bytes) -> None:
+    if not isinstance(doc, dict):
+        return  # not an envelope: _check_envelope says so
+    found = doc.get(_SIGNATURE)
+    if found is None:
+        raise IntegrityError("$.signature: the text is not signed; a key was given")
+    if type(found) is not str:
+        raise IntegrityError(f"$.signature: expected a hex string, got {_short(found)}")
+    try:
+        expected = _signature(doc, key)
+    except (ValueError, TypeError):
+        raise IntegrityError("$.signature: the text does not match its signature") from None
+    if not hmac.compare_digest(found.encode("utf-8", "replace"), expected.encode("ascii")):
+        raise IntegrityError(
+            "$.signature: the text does not match its signature (altered, or signed "
+            "with another key)"
+        )
+
+
+def loads(
+    text: str | bytes,
+    *,
+    game: str | None = None,
+    kind: Kind | None = None,
+    key: bytes | None = None,
+    max_size: int = MAX_SIZE,
+) -> Any:
     """
     Read what :func:`dumps` wrote, now or in any earlier format version, checking it.
 
@@ -1004,13 +1292,24 @@ def loads(text: str | bytes, *, game: str | None = None, kind: Kind | None = Non
         kind: if given, the envelope must hold this (``"state"``, ``"view"``,
             ``"record"``, ``"move"``, ``"rules"``, ``"outcome"``, ``"event"`` or
             ``"value"``).
+        key: if given, the text must be signed with this key (``dumps(..., key=key)``);
+            it is verified before anything else is read. Without it a signature is
+            not checked.
+        max_size: the longest text read, in characters of a ``str`` or bytes of a
+            ``bytes``; longer text is refused before it is parsed. Default
+            :data:`MAX_SIZE` (4 MiB).
 
     Returns:
         The state, view, move, :class:`Record`, ``Rules``, :class:`~cardrules.Outcome`,
         event or value, as today's classes.
 
     Raises:
-        SerializationError: malformed JSON, a wrong envelope, a newer format version,
+        WrongTypeError: ``text`` is not a ``str`` or ``bytes`` (also a
+            ``SerializationError``), or ``key`` not ``bytes``.
+        IntegrityError: ``key`` is given and the text is unsigned, altered or signed
+            with another key.
+        SerializationError: text over ``max_size``, malformed JSON, a wrong envelope,
+            a newer format version,
             another rules version, wrong types or unknown fields (the message names the
             path of the bad field), or an upgrade step that failed (the message names
             the game, kind and version).
@@ -1025,7 +1324,14 @@ def loads(text: str | bytes, *, game: str | None = None, kind: Kind | None = Non
     ...     print(exc)
     $.version: format version 9 of beggar is newer than this cardrules reads (1); upgrade cardrules
     """
-    found, version, found_kind, data = _check_envelope(_parse(text))
+    if type(max_size) is not int or max_size < 0:
+        raise WrongTypeError(f"max_size: expected an int >= 0, got {_short(max_size)}")
+    doc = _parse(text, max_size)
+    if key is not None:
+        _verify(doc, _check_key(key))
+    found, version, found_kind, data = _check_envelope(doc)
+    if game is not None and not isinstance(game, str):
+        raise WrongTypeError(f"game: expected a game name (str), got {type(game).__name__}")
     if game is not None and found.name != game:
         raise SerializationError(f"$.game: expected a {game} document, got {found.name}")
     if kind is not None and found_kind != kind:
@@ -1058,6 +1364,10 @@ def from_data(data: Any, *, game: str, kind: Kind, version: int | None = None) -
     ...     print(exc)
     invalid data: extra fields found (cards) @ $
     """
+    if not isinstance(game, str):
+        raise _WrongTypeSerialization(
+            f"game: expected a game name (str), got {type(game).__name__}"
+        )
     found = _lookup(game)
     if found is None:
         raise SerializationError(f"unknown game {_short(game)}; known games: {_known()}")

@@ -237,11 +237,11 @@ def test_a_loaded_view_is_checked() -> None:
     doc = json.loads(cardrules.dumps(seen))
     assert cardrules.loads(json.dumps(doc)) == seen
     doc["data"]["stack_sizes"][1] += 1  # a card out of nowhere
-    with pytest.raises(InvalidStateError, match=r"^\$\.data: stack_sizes: .* not 52 \(BM-1\)"):
+    with pytest.raises(InvalidStateError, match=r"^\$\.data\.stack_sizes: .* not 52 \(BM-1\)"):
         cardrules.loads(json.dumps(doc))
     doc = json.loads(cardrules.dumps(seen))
     doc["data"]["seat"] = 7
-    with pytest.raises(InvalidStateError, match=r"^\$\.data: seat: must be a seat"):
+    with pytest.raises(InvalidStateError, match=r"^\$\.data\.seat: must be a seat"):
         cardrules.loads(json.dumps(doc), kind="view")
 
 

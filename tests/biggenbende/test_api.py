@@ -321,11 +321,11 @@ def test_loads_rejects_a_view_that_breaks_an_invariant() -> None:
     doc = json.loads(cardrules.dumps(seen))
     assert cardrules.loads(json.dumps(doc)) == seen
     doc["data"]["draw_count"] = -3
-    with pytest.raises(InvalidStateError, match=r"^\$\.data: draw_count: expected an int >= 0"):
+    with pytest.raises(InvalidStateError, match=r"^\$\.data\.draw_count: expected an int >= 0"):
         cardrules.loads(json.dumps(doc))
     doc = json.loads(cardrules.dumps(seen))
     doc["data"]["face_down"][2] = [True, False]
-    with pytest.raises(InvalidStateError, match=r"^\$\.data: face_down\[2\]: expected 3 entries"):
+    with pytest.raises(InvalidStateError, match=r"^\$\.data\.face_down\[2\]: expected 3 entries"):
         cardrules.loads(json.dumps(doc), game="biggenbende", kind="view")
 
 

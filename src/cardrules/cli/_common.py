@@ -21,6 +21,7 @@ from cardrules._render import render_move, render_view
 from cardrules.bots import BOTS
 from cardrules.errors import CardrulesError, GameOverError, IllegalMoveError
 from cardrules.game import AnyGame
+from cardrules.serialize import MAX_SIZE
 
 __all__ = [
     "PROG",
@@ -153,11 +154,20 @@ def make_rules(game: AnyGame, players: int | None, options: Sequence[str]) -> An
         raise CardrulesError(f"invalid rules for {game.name}: {exc}") from None
 
 
-def load(path: str) -> Any:
-    """Read a file written by :func:`cardrules.dumps`; errors name the file."""
-    data = Path(path).read_bytes()
+def load(path: str, *, max_size: int = MAX_SIZE) -> Any:
+    """
+    Read a file written by :func:`cardrules.dumps`; errors name the file.
+
+    A file over ``max_size`` bytes is refused before it is read in full.
+    """
+    with Path(path).open("rb") as file:
+        data = file.read(max_size + 1)
+    if len(data) > max_size:
+        raise CardrulesError(
+            f"{path}: the file is over the size limit of {max_size} bytes; not read"
+        )
     try:
-        return cardrules.loads(data)
+        return cardrules.loads(data, max_size=max_size)
     except CardrulesError as exc:
         raise CardrulesError(f"{path}: {exc}") from None
 

@@ -93,10 +93,12 @@ def _new_session(args: argparse.Namespace) -> _Session:
     rules = make_rules(game, args.players, args.option)
     if args.seed is not None:
         seed = args.seed
-    else:  # a fresh deal, with a short seed to quote (not game randomness)
+    else:
+        # A fresh deal from the whole seed range: the seed predicts every hidden card, so
+        # it is not shown until the game is over (and a small range could be searched).
         import secrets
 
-        seed = secrets.randbelow(10**6)
+        seed = secrets.randbelow(2**64)
     state = game.new_game(rules, seed=seed)
     return _Session(game, rules, seed, None, [], state)
 
@@ -215,7 +217,14 @@ def _run(args: argparse.Namespace) -> int:
     bots: dict[int, Bot] = {
         s: make_bot(args.bot, game, seed=_seat_seed(base, s)) for s in range(players) if s != seat
     }
-    where = f"seed {session.seed}" if session.seed is not None else "a saved position"
+    if session.seed is None:
+        where = "a saved position"
+    elif args.resume is not None:
+        where = "a saved game"
+    elif args.seed is not None:
+        where = f"seed {session.seed}"  # the player chose it: no secret
+    else:
+        where = "a random deal"  # its seed is shown once the game is over
     print(
         f"{game.name}: {players} players, {where}; you play seat {seat} against "
         f"{args.bot} bots. Enter a move's number; q quits."
@@ -256,6 +265,8 @@ def _run(args: argparse.Namespace) -> int:
     assert outcome is not None
     names = [f"seat {s}" + (" (you)" if s == seat else "") for s in range(players)]
     print(render_outcome(outcome, names=names))
+    if session.seed is not None and args.seed is None and args.resume is None:
+        print(f"the deal's seed was {session.seed}")
     if args.save is not None:
         session.save(args.save)
     return 0
