@@ -29,14 +29,6 @@ from cardrules.game import AnyGame
 from cardrules.serialize import MAX_SIZE
 from tests import untrusted_inputs as ui
 
-# Known defects of the games, each fixed by its game's own work on issue 10 (the Rules
-# bounds of 10.1). The integrator empties this list after merging: each entry is a
-# strict xfail below, so a fixed one fails until it is removed.
-KNOWN_GAME_DEFECTS: dict[tuple[str, str], str] = {
-    # AL: rules.rounds has no upper bound, so a state with 2**63 rounds never ends.
-    ("allegra", "rules.rounds"): "$.data.rules.rounds = 2**63: not over after play",
-}
-
 # The functions of the Game protocol that take a state, with their other arguments.
 _STATE_FUNCTIONS: tuple[tuple[str, Any], ...] = (
     ("legal_moves", lambda game, bad, state: game.legal_moves(bad)),
@@ -48,36 +40,10 @@ _STATE_FUNCTIONS: tuple[tuple[str, Any], ...] = (
     ("view", lambda game, bad, state: game.view(bad, 0)),
     ("redeal_hidden", lambda game, bad, state: game.redeal_hidden(bad, 0, seed=1)),
 )
-# Until each game checks its arguments (issue 10.3, the games' part), these cases are
-# known to raise a Python error instead of WrongTypeError. The integrator empties it.
-KNOWN_WRONG_KIND_DEFECTS: frozenset[tuple[str, str]] = frozenset(
-    (name, fn)
-    for name in ("allegra", "beggar", "biggenbende")
-    for fn in (
-        "legal_moves",
-        "apply",
-        "to_move",
-        "is_over",
-        "outcome",
-        "players",
-        "view",
-        "redeal_hidden",
-    )
-)
-# BM-9: forged hidden fields of Beggar that load and change how the game ends (the
-# games' part of issue 10.2). Strict xfails below; the integrator empties it.
-KNOWN_BEGGAR_DEFECTS: frozenset[str] = frozenset({"ended=card_limit", "cycle_key from later"})
 
 
 def _beggar_result(label: str, found: Any, honest: Any) -> None:
-    if found != honest and label in KNOWN_BEGGAR_DEFECTS:
-        pytest.xfail(f"known Beggar defect {label}: {honest} became {found}")
-    assert label not in KNOWN_BEGGAR_DEFECTS, f"{label} is fixed: remove it"
-    assert found == honest
-
-
-def _known(game: AnyGame, label: str) -> bool:
-    return any(g == game.name and f"$.data.{where}" in label for g, where in KNOWN_GAME_DEFECTS)
+    assert found == honest, f"forged {label}: {honest} became {found}"
 
 
 _POOLS: dict[str, list[tuple[str, str]]] = {}
@@ -105,12 +71,7 @@ def test_mutated_states_are_refused_or_playable(game: AnyGame, data: st.DataObje
         name, value = options[data.draw(st.integers(0, len(options) - 1), label="mutation")]
         doc["data"] = ui._set(doc["data"], path, value)
         label, text = f"{label}, then {ui._show(path)} {name}", json.dumps(doc)
-    try:
-        ui.judge(game, text, seed=len(text))
-    except ui.Defect:
-        if _known(game, label):
-            return
-        raise
+    ui.judge(game, text, seed=len(text))
 
 
 def test_every_field_of_a_state_with_every_type(game: AnyGame) -> None:
@@ -122,29 +83,10 @@ def test_every_field_of_a_state_with_every_type(game: AnyGame) -> None:
         for value in (None, "x", -1, ui.BIG, [], {}):  # type: ignore[var-annotated]
             mutated = dict(doc, data=ui._set(json.loads(json.dumps(doc["data"])), path, value))
             tried += 1
-            try:
-                verdict = ui.judge(game, json.dumps(mutated))
-            except ui.Defect:
-                if _known(game, ui._show(path)):
-                    continue
-                raise
+            verdict = ui.judge(game, json.dumps(mutated))
             refused += verdict == "refused"
     assert tried > 100
     assert refused > tried // 2  # most type changes must be refused
-
-
-@pytest.mark.parametrize(("name", "where"), sorted(KNOWN_GAME_DEFECTS))
-def test_known_game_defects_are_still_there(name: str, where: str) -> None:
-    """Strict xfails: each passes once its game is fixed, and then must be removed."""
-    game = cardrules.GAMES[name]
-    doc = json.loads(cardrules.dumps(game.new_game(game.Rules(), seed=1)))
-    path = tuple(int(p) if p.isdigit() else p for p in where.split("."))
-    doc["data"] = ui._set(doc["data"], path, ui.BIG)
-    try:
-        ui.judge(game, json.dumps(doc))
-    except ui.Defect:
-        pytest.xfail(KNOWN_GAME_DEFECTS[(name, where)])
-    pytest.fail(f"{name} {where} is fixed: remove it from KNOWN_GAME_DEFECTS")
 
 
 def test_nothing_but_a_library_error_from_junk_text(game: AnyGame) -> None:
@@ -222,8 +164,7 @@ def test_beggar_a_forged_cycle_key_from_the_future_does_not_end_the_game() -> No
     try:
         loaded = cardrules.loads(json.dumps(doc))
     except CardrulesError:
-        assert "cycle_key from later" not in KNOWN_BEGGAR_DEFECTS, "fixed: remove it"
-        return
+        return  # refused: the forged detector is caught on load
     try:
         found: Any = beggar.play_out(loaded).state.ended
     except CardrulesError:
@@ -258,10 +199,7 @@ def test_a_wrong_kind_of_object_where_a_state_belongs(game: AnyGame, function: s
             failures.append(f"{type(bad).__name__}: {type(exc).__name__}")
         else:
             failures.append(f"{type(bad).__name__}: accepted")
-    if failures and (game.name, function) in KNOWN_WRONG_KIND_DEFECTS:
-        pytest.xfail(f"{game.name}.{function}: {failures}")
     assert not failures
-    assert (game.name, function) not in KNOWN_WRONG_KIND_DEFECTS, "fixed: remove it"
 
 
 @pytest.mark.parametrize(
