@@ -389,3 +389,12 @@ def test_the_command_prints_one_schema(capsys: pytest.CaptureFixture[str]) -> No
         main(["allegra"])
     with pytest.raises(SystemExit):
         main(["beggar", "nonsense"])
+
+
+def test_a_signed_save_validates(game: AnyGame) -> None:
+    # dumps(obj, key=...) adds the HMAC as "signature"; the schema allows it, and only it.
+    state = game.new_game(game.Rules(), seed=4)
+    doc = json.loads(cardrules.dumps(state, key=b"server secret"))
+    assert not _errors(doc, game.name, "state")
+    doc["signature"] = "not hex"
+    assert _errors(doc, game.name, "state")

@@ -137,13 +137,20 @@ def json_schema(game: AnyGame | str, kind: Kind) -> dict[str, Any]:
         "type": {"const": kind, "description": envelope_doc["type"]},
         "data": {"$ref": f"#/$defs/{root}"},
     }
+    required = list(properties)
+    # A save signed with dumps(obj, key=...) carries its HMAC-SHA256, in hex.
+    properties["signature"] = {
+        "type": "string",
+        "pattern": "^[0-9a-f]{64}$",
+        "description": "HMAC-SHA256 of the other keys, when the text was signed (optional)",
+    }
     return {
         "$schema": DRAFT,
         "title": f"cardrules {found.name} {kind}, format version {found.format_version}",
         "description": _clean(_first_paragraph(_Envelope)),
         "type": "object",
         "properties": properties,
-        "required": list(properties),
+        "required": required,
         "additionalProperties": False,
         "$defs": dict(sorted(builder.defs.items())),
     }
