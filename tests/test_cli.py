@@ -164,7 +164,10 @@ def test_simulate_progress_bar_on_a_terminal(
     err = Tty()
     monkeypatch.setattr(sys, "stderr", err)
     assert main(["simulate", "beggar", "--games", "3"]) == 0
-    assert "[##############################] 3/3" in err.getvalue()
+    # rich's bar (the progress extra), with the count, the rate and the time left.
+    pytest.importorskip("rich", reason="the progress extra is not installed")
+    assert "simulating beggar" in err.getvalue()
+    assert "3/3" in err.getvalue()
     assert "beggar: 3 games" in capsys.readouterr().out
 
 

@@ -146,3 +146,17 @@ def test_a_dask_local_cluster_gives_the_same_table_as_one_process() -> None:
         there = list(simulate(game, games=30, bots=bots, seed=11, executor=client, chunk=4))
     assert there == here
     assert _table(game, there, bots) == _table(game, here, bots)
+
+
+def test_the_command_lines_json_is_the_same_in_process_in_workers_and_on_dask(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    pytest.importorskip("dask.distributed", reason="the dask extra is not installed")
+    argv = ["simulate", "biggenbende", "--games", "16", "--bot", "greedy,random", "--json"]
+    tables = []
+    for extra in ([], ["--jobs", "2"], ["--dask", "local", "--jobs", "2"]):
+        assert cli.main([*argv, *extra]) == 0
+        tables.append(capsys.readouterr().out)
+    assert json.loads(tables[0])["games"] == 16
+    assert tables[1] == tables[0]
+    assert tables[2] == tables[0]

@@ -3,50 +3,25 @@
 table (or JSON) of the results.
 
 Game ``i`` is dealt with seed ``S + i`` and every bot's seed follows from the game's
-seed and its seat, so the results are the same for any number of ``--jobs``.
+seed and its seat, so the results are the same for any number of ``--jobs`` and on a
+Dask cluster (``--dask``). Games stream through :func:`cardrules.simulation.simulate`,
+so memory does not grow with ``--games``; on a terminal a progress bar shows the rate
+and the time left (with the ``progress`` extra).
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-from typing import TextIO
 
 import cardrules
+from cardrules._progress import progress
 from cardrules.cli._common import TWO64, bot_names, make_rules, positive_int, seed_arg
 from cardrules.errors import CardrulesError
 from cardrules.game import Command
-from cardrules.simulation import Summary, simulate
+from cardrules.simulation import Summary, dask_client, simulate
 
 __all__ = ["COMMAND"]
-
-
-class _Progress:
-    """A one-line progress bar on a terminal stream; silent elsewhere."""
-
-    def __init__(self, label: str, total: int, stream: TextIO) -> None:
-        self.label = label
-        self.total = total
-        self.stream = stream
-        self.enabled = stream.isatty()
-        self.shown = -1
-
-    def update(self, done: int) -> None:
-        if not self.enabled:
-            return
-        width = 30
-        filled = width * done // max(1, self.total)
-        if filled == self.shown and done != self.total:
-            return
-        self.shown = filled
-        bar = "#" * filled + "-" * (width - filled)
-        self.stream.write(f"\r{self.label} [{bar}] {done}/{self.total}")
-        self.stream.flush()
-
-    def close(self) -> None:
-        if self.enabled:
-            self.stream.write("\r" + " " * (len(self.label) + 50) + "\r")
-            self.stream.flush()
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -63,16 +38,25 @@ def _run(args: argparse.Namespace) -> int:
     # Streamed: games are handed out in chunks and folded into the table as they come,
     # so memory does not grow with --games; --jobs is capped at the number of games.
     jobs = min(args.jobs, args.games)
-    results = simulate(game, games=args.games, rules=rules, bots=names, seed=args.seed, jobs=jobs)
     summary = Summary(game=game.name, players=players, seed=args.seed, bots=names, rules=rules)
-    progress = _Progress(f"simulating {game.name}", args.games, sys.stderr)
+    client = dask_client(args.dask, workers=jobs) if args.dask else None
     try:
-        progress.update(0)
-        for result in results:
-            summary.add(result)
-            progress.update(summary.games)
+        results = simulate(
+            game,
+            games=args.games,
+            rules=rules,
+            bots=names,
+            seed=args.seed,
+            jobs=1 if client else jobs,
+            executor=client,
+        )
+        with progress(f"simulating {game.name}", total=args.games, stream=sys.stderr) as bar:
+            for result in results:
+                summary.add(result)
+                bar.advance()
     finally:
-        progress.close()
+        if client is not None:
+            client.close()
     print(summary.to_json() if args.json else summary.format())
     return 0
 
@@ -97,6 +81,12 @@ def _configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--jobs", type=positive_int, default=1, metavar="J", help="worker processes (default 1)"
+    )
+    parser.add_argument(
+        "--dask",
+        metavar="ADDRESS",
+        help="run on a Dask cluster: a scheduler address (tcp://host:8786) or 'local' "
+        "for a LocalCluster of --jobs workers (needs the dask extra)",
     )
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     parser.add_argument(
