@@ -169,3 +169,18 @@ def test_check_game_notes_the_failing_position_in_the_games_notation() -> None:
         check_game(broken, max_examples=2, shrink=False)
     notes = getattr(caught.value, "__notes__", [])
     assert "position after move 0: BB position, round 1, 0 moves" in notes
+
+
+def test_every_testing_helper_refuses_what_is_not_a_game() -> None:
+    from cardrules import WrongTypeError
+    from cardrules.testing import playthroughs, random_playthrough, rule_coverage, states
+
+    for call in (
+        lambda: check_game(None),  # type: ignore[arg-type]
+        lambda: playthroughs("beggar"),  # type: ignore[arg-type]
+        lambda: states(42),  # type: ignore[arg-type]
+        lambda: random_playthrough(None, None, seed=1, choices=1),  # type: ignore[arg-type]
+        lambda: rule_coverage(object(), []),  # type: ignore[arg-type]
+    ):
+        with pytest.raises(WrongTypeError, match="expected a Game"):
+            call()

@@ -29,8 +29,15 @@ from hypothesis import strategies as st
 from hypothesis.control import currently_in_test_context
 from hypothesis.errors import InvalidArgument
 
+from cardrules._checks import short
 from cardrules._rng import Rng, _below
-from cardrules.errors import CardrulesError, IllegalMoveError, InvalidStateError, RulesError
+from cardrules.errors import (
+    CardrulesError,
+    IllegalMoveError,
+    InvalidStateError,
+    RulesError,
+    WrongTypeError,
+)
 from cardrules.game import AnyGame, Game, Outcome
 from cardrules.serialize import Record, dumps, loads, replay
 
@@ -300,7 +307,16 @@ def _rules_choices(game: AnyGame, rules: Sequence[Any] | None) -> list[Any]:
     return found or [game.Rules()]
 
 
+def _check_game(game: object) -> None:
+    """A library error (also a ``TypeError``) for what is not a game."""
+    if not isinstance(game, Game):
+        raise WrongTypeError(
+            f"expected a Game, got {short(game)}: it does not satisfy the Game protocol"
+        )
+
+
 def _check_options(game: AnyGame, policy: str, targeting: str | None) -> None:
+    _check_game(game)
     if policy not in ("uniform", "biased"):
         raise CardrulesError(f"policy: 'uniform' or 'biased', not {policy!r}")
     if targeting is None:
@@ -585,6 +601,7 @@ def rule_coverage(game: AnyGame, items: Iterable[Playthrough | Record]) -> RuleC
     >>> "BM-1" in report.never
     True
     """
+    _check_game(game)
     if game.events is None:
         raise CardrulesError(f"rule coverage: the game {game.name!r} describes no events")
     counts = dict.fromkeys(game.rule_ids, 0)
@@ -668,6 +685,7 @@ def shrink_position(
     >>> shrunk.state.round
     1
     """
+    _check_game(game)
     if not fails(state):
         raise CardrulesError("shrink_position: fails(state) is false for the given state")
     current, steps, tried = state, 0, 0
@@ -942,8 +960,7 @@ def check_game(
     >>> import cardrules
     >>> check_game(cardrules.get_game("beggar"), max_examples=3)
     """
-    if not isinstance(game, Game):
-        raise CardrulesError(f"{game!r} does not satisfy the Game protocol")
+    _check_game(game)
     choices = _rules_choices(game, rules)
 
     def run(r: Any, seed: int, pick: int, spots: list[int]) -> None:
