@@ -60,13 +60,13 @@ from cardrules._convert import _configure_game as _configure_game
 from cardrules._convert import _setup as _setup
 from cardrules._format import (
     _ENVELOPE_KEYS,
-    _KINDS,
     _SIGNATURE,
     _clip,
     _short,
     _WrongTypeRules,
     _WrongTypeSerialization,
 )
+from cardrules._format import _KINDS as _KINDS
 from cardrules._load import _check_key, _newer, _read, _signature, _verify
 from cardrules._load import _parse as _parse
 from cardrules._registry import GAMES
