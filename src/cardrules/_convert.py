@@ -8,6 +8,7 @@ from __future__ import annotations
 import sys
 import types
 import typing
+import weakref
 from collections.abc import Callable, Iterator
 from typing import Any, Final, Union
 
@@ -193,6 +194,85 @@ def _is_sequence(tp: Any) -> bool:
     return tp is tuple or tp is list or typing.get_origin(tp) in (tuple, list)
 
 
+def _all_int(data: list[Any]) -> bool:
+    return all(type(item) is int for item in data)
+
+
+def _all_bool(data: list[Any]) -> bool:
+    return all(type(item) is bool for item in data)
+
+
+def _all_str(data: list[Any]) -> bool:
+    return all(type(item) is str for item in data)
+
+
+def _all_int_or_none(data: list[Any]) -> bool:
+    return all(item is None or type(item) is int for item in data)
+
+
+def _all_of(conv: cattrs.Converter, tp: Any) -> Callable[[list[Any]], bool] | None:
+    """
+    A quick test that every item of a list is already what ``tp``'s strict hook
+    returns unchanged (an int for ``int``, say), or ``None`` for other types.
+
+    Only while ``conv`` still has this module's strict hooks: a hook registered after
+    :func:`configure_converter` is never bypassed.
+    """
+    scalar = (int, _structure_int, _all_int), (bool, _structure_bool, _all_bool)
+    for kind, hook, check in (*scalar, (str, _structure_str, _all_str)):
+        if tp is kind:
+            return check if conv.get_structure_hook(kind) is hook else None
+    if typing.get_origin(tp) in (Union, types.UnionType) and set(typing.get_args(tp)) == {
+        int,
+        type(None),
+    }:
+        return _all_int_or_none if conv.get_structure_hook(int) is _structure_int else None
+    return None
+
+
+def _homogeneous(tp: Any) -> tuple[Any, type] | None:
+    """The item type and the class of ``tuple[T, ...]`` or ``list[T]``, else ``None``."""
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if origin is list and len(args) == 1:
+        return args[0], list
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        return args[0], tuple
+    return None
+
+
+# The structure hooks made by _sequence_hooks: a nested list is taken whole only
+# while the inner sequence type still has one of these.
+_SEQUENCE_HOOKS: weakref.WeakSet[Callable[..., Any]] = weakref.WeakSet()
+
+
+def _quick(
+    conv: cattrs.Converter, item_type: Any, make: type
+) -> Callable[[list[Any]], Any] | None:
+    """
+    For a homogeneous sequence of ``item_type`` made with ``make``: a function that
+    gives the structured value of a list whose items need no work (ints for ``int``,
+    lists of ints for ``tuple[int, ...]``), or ``None`` when any item does; or
+    ``None`` for other item types.
+    """
+    check = _all_of(conv, item_type)
+    if check is not None:
+        return lambda data: make(data) if check(data) else None
+    inner = _homogeneous(item_type)
+    if inner is None or conv.get_structure_hook(item_type) not in _SEQUENCE_HOOKS:
+        return None
+    inner_check, inner_make = _all_of(conv, inner[0]), inner[1]
+    if inner_check is None:
+        return None
+
+    def nested(data: list[Any]) -> Any:
+        for item in data:
+            if type(item) is not list or not inner_check(item):
+                return None
+        return make([inner_make(item) for item in data])
+
+    return nested
+
+
 def _sequence_hooks(conv: cattrs.Converter) -> None:
     # Only a JSON list is a sequence: cattrs would also read a string (or a dict) as
     # one, item by item, so a long string where a list belongs would cost one error
@@ -208,6 +288,10 @@ def _sequence_hooks(conv: cattrs.Converter) -> None:
             item_types, item_type = args, None
         make = list if typing.get_origin(tp) is list or tp is list else tuple
         hooks: list[Callable[[Any, Any], Any]] = []  # the item's hook, found on first use
+        # A list of plain ints (or bools, strings, ints and None), or a list of such
+        # lists, is taken whole: the items' hooks would return each unchanged. Any
+        # other item takes the paths below, so that a bad item gets the same message.
+        quick: list[Callable[[list[Any]], Any] | None] = []
 
         def structure(data: Any, _: Any) -> Any:
             if type(data) is not list:
@@ -217,6 +301,12 @@ def _sequence_hooks(conv: cattrs.Converter) -> None:
             if item_types is None:
                 if not hooks:
                     hooks.append(conv.get_structure_hook(item_type))
+                    quick.append(_quick(conv, item_type, make))
+                fast = quick[0]
+                if fast is not None:
+                    done = fast(data)
+                    if done is not None:
+                        return done
                 hook = hooks[0]
                 try:
                     return make([hook(item, item_type) for item in data])
@@ -237,6 +327,7 @@ def _sequence_hooks(conv: cattrs.Converter) -> None:
                     raise IterableValidationError(f"While structuring {tp}", [exc], tp) from None
             return make(out)
 
+        _SEQUENCE_HOOKS.add(structure)
         return structure
 
     conv.register_structure_hook_factory(_is_sequence, factory)
