@@ -8,6 +8,7 @@ import typing
 from typing import Any
 
 import attrs
+import cattrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -580,3 +581,26 @@ def test_from_data_checks_its_arguments_and_its_data(game: AnyGame) -> None:
 
 def test_every_kind_is_written_with_its_own_type(game: AnyGame) -> None:
     assert set(cardrules.serialize._KINDS) == set(typing.get_args(cardrules.serialize.Kind))
+
+
+def test_lists_of_plain_items_are_read_whole_and_exactly() -> None:
+    # The quick path for lists of ints (and of lists of ints) gives the same objects,
+    # and a single odd item still gets the detailed message with its index.
+    conv = cardrules.make_converter()
+    nested = tuple[tuple[int, ...], ...]
+    assert conv.structure([[1, 2], [], [3]], nested) == ((1, 2), (), (3,))
+    assert type(conv.structure([[1]], nested)[0]) is tuple
+    assert conv.structure([1, None], tuple[int | None, ...]) == (1, None)
+    assert conv.structure([True], list[bool]) == [True]
+    for bad, path in (([[1, True]], "$[0][1]"), ([[1], "2"], "$[1]"), ([[1], [2.0]], "$[1][0]")):
+        with pytest.raises(cattrs.IterableValidationError) as info:
+            conv.structure(bad, nested)
+        assert [m.rsplit(" @ ", 1)[1] for m in cattrs.transform_error(info.value)] == [path]
+
+
+def test_a_hook_registered_after_configure_converter_is_not_bypassed() -> None:
+    conv = cattrs.Converter()
+    cardrules.serialize.configure_converter(conv)
+    conv.register_structure_hook(int, lambda value, _: value * 10)
+    assert conv.structure([1, 2], tuple[int, ...]) == (10, 20)
+    assert conv.structure([[1]], tuple[tuple[int, ...], ...]) == ((10,),)

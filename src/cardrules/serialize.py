@@ -44,30 +44,37 @@ True
 from __future__ import annotations
 
 import copy
-import hashlib
-import hmac
 import json
-import math
-import re
-import sys
-import types
-import typing
-from collections.abc import Callable, Iterator
-from typing import Any, Final, Union
+from typing import Any, Final
 
 import attrs
 import cattrs
 import cattrs.v
-from cattrs.errors import IterableValidationError, IterableValidationNote
-from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 
+from cardrules._convert import _BY_TYPE as _BY_TYPE
+from cardrules._convert import _BY_TYPE_LIMIT as _BY_TYPE_LIMIT
+from cardrules._convert import _SETUPS as _SETUPS
+from cardrules._convert import _SETUPS_LIMIT as _SETUPS_LIMIT
+from cardrules._convert import _configure_base, _kind_of, _Setup, _unstructure
+from cardrules._convert import _configure_game as _configure_game
+from cardrules._convert import _setup as _setup
+from cardrules._format import (
+    _ENVELOPE_KEYS,
+    _SIGNATURE,
+    _clip,
+    _short,
+    _WrongTypeRules,
+    _WrongTypeSerialization,
+)
+from cardrules._format import _KINDS as _KINDS
+from cardrules._load import _check_key, _newer, _read, _signature, _verify
+from cardrules._load import _parse as _parse
 from cardrules._registry import GAMES
-from cardrules._rng import Rng
+from cardrules._upgrade import _json_problem
 from cardrules.errors import (
     CardrulesError,
     IllegalMoveError,
     IntegrityError,
-    InvalidStateError,
     RulesError,
     SerializationError,
     WrongTypeError,
@@ -102,42 +109,12 @@ The envelope's ``version`` key is not this number but the format version of the 
 inside (``Game.format_version``), which each game raises on its own.
 """
 
-_KINDS: Final[tuple[Kind, ...]] = (
-    "state",
-    "view",
-    "record",
-    "move",
-    "rules",
-    "outcome",
-    "event",
-    "value",
-)
-_ENVELOPE_KEYS: Final = frozenset(("format", "version", "game", "rules_version", "type", "data"))
-_SIGNATURE: Final = "signature"
-_TAG: Final = "type"
-
 MAX_SIZE: Final = 4 * 1024 * 1024
 """
 The default size limit of :func:`loads`: 4 MiB (4,194,304 characters of a ``str``, or
 bytes of a ``bytes``). Larger text is refused before it is parsed; pass ``max_size=`` to
 read more. The longest honest game of any built-in game saves in well under 1 MiB.
 """
-
-_MESSAGE_LIMIT: Final = 300
-"""The longest message part taken over from a check or from cattrs (values are cut)."""
-
-
-class _WrongTypeSerialization(WrongTypeError, SerializationError):
-    """The wrong kind of object given to dumps, loads or from_data."""
-
-
-class _WrongTypeRules(WrongTypeError, RulesError):
-    """The wrong kind of object in a Record's field."""
-
-
-def _clip(text: str, limit: int = _MESSAGE_LIMIT) -> str:
-    """``text``, cut to ``limit`` characters: a forged value may be megabytes long."""
-    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _lookup(name: object) -> AnyGame | None:
@@ -307,251 +284,6 @@ def verify_start(record: Record, seed: int) -> None:
         raise IntegrityError(f"the record does not start from the deal of seed {_short(seed)}")
 
 
-# --------------------------------------------------------------------------- converter
-
-
-def _fail(expected: str, value: object) -> typing.NoReturn:
-    raise TypeError(f"expected {expected}, got {type(value).__name__} {_short(value)}")
-
-
-def _short(value: object) -> str:
-    # Never the repr of a whole long value: it may be megabytes.
-    if isinstance(value, str) and len(value) > 40:
-        value = value[:40]
-    elif isinstance(value, (list, dict)) and len(value) > 12:
-        return f"a {type(value).__name__} of {len(value)} items"
-    try:
-        text = repr(value)
-    except RecursionError:
-        return f"a nested {type(value).__name__}"
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-def _structure_int(value: object, _: type) -> int:
-    # Strict: JSON true/false, floats and strings are not ints.
-    if type(value) is not int:
-        _fail("an integer", value)
-    return value
-
-
-def _structure_str(value: object, _: type) -> str:
-    if type(value) is not str:
-        _fail("a string", value)
-    return value
-
-
-def _structure_bool(value: object, _: type) -> bool:
-    if type(value) is not bool:
-        _fail("true or false", value)
-    return value
-
-
-def _structure_big_int(value: object) -> int:
-    # Big ints travel as decimal strings (JavaScript numbers lose bits above 2**53).
-    if type(value) is int:
-        return value
-    if type(value) is str and value.isascii() and value.isdigit() and len(value) <= 40:
-        return int(value)
-    _fail("a decimal string", value)
-
-
-def _structure_rng(value: object, _: type) -> Rng:
-    return Rng(_structure_big_int(value))
-
-
-def _is_frozenset(tp: Any) -> bool:
-    return tp is frozenset or typing.get_origin(tp) is frozenset
-
-
-def _frozenset_hooks(conv: cattrs.Converter) -> None:
-    # A set travels as a JSON list, sorted so that the same set always gives the same
-    # text (the winners of an Outcome, for example); a repeated item is refused.
-    def unstructure(value: frozenset[Any]) -> list[Any]:
-        items = [conv.unstructure(item) for item in value]
-        try:
-            return sorted(items)
-        except TypeError:
-            return items
-
-    def structure_factory(tp: Any) -> Callable[[Any, Any], frozenset[Any]]:
-        args = typing.get_args(tp)
-        item_type = args[0] if args else Any
-
-        def structure(data: Any, _: Any) -> frozenset[Any]:
-            if not isinstance(data, list):
-                _fail("a list", data)
-            items = [conv.structure(item, item_type) for item in data]
-            out = frozenset(items)
-            if len(out) != len(items):
-                raise ValueError(f"expected distinct items, got {_short(data)}")
-            return out
-
-        return structure
-
-    conv.register_unstructure_hook_func(_is_frozenset, unstructure)
-    conv.register_structure_hook_factory(_is_frozenset, structure_factory)
-
-
-def _is_attrs_union(tp: Any) -> bool:
-    """A union of two or more attrs classes (``None`` allowed beside them)."""
-    if typing.get_origin(tp) not in (Union, types.UnionType):
-        return False
-    members = [a for a in typing.get_args(tp) if a is not type(None)]
-    return len(members) >= 2 and all(attrs.has(a) for a in members)
-
-
-def _field_types(cls: type) -> Iterator[Any]:
-    hints = typing.get_type_hints(cls, vars(sys.modules[cls.__module__]))
-    for field in attrs.fields(cls):
-        yield hints.get(field.name, field.type)
-
-
-def _walk(tp: Any, seen: set[Any], unions: set[Any]) -> None:
-    """Collect the unions of attrs classes reachable from ``tp``."""
-    if tp in seen:
-        return
-    seen.add(tp)
-    if _is_attrs_union(tp):
-        unions.add(tp)
-    if isinstance(tp, type) and attrs.has(tp):
-        for sub in _field_types(tp):
-            _walk(sub, seen, unions)
-    for arg in typing.get_args(tp):
-        if not isinstance(arg, (str, int, bool)):
-            _walk(arg, seen, unions)
-
-
-def _tagged(conv: cattrs.Converter, cls: type) -> None:
-    """Write ``cls`` with a ``type`` tag (its class name) and require it when reading."""
-    name = cls.__name__
-    base_un: Callable[[Any], dict[str, Any]] = make_dict_unstructure_fn(cls, conv)
-    base_st: Callable[[Any, type], Any] = make_dict_structure_fn(
-        cls, conv, _cattrs_forbid_extra_keys=True
-    )
-
-    def unstructure(obj: Any) -> dict[str, Any]:
-        return {_TAG: name, **base_un(obj)}
-
-    def structure(data: Any, _: type) -> Any:
-        if not isinstance(data, dict):
-            _fail(f"an object tagged {name!r}", data)
-        if data.get(_TAG) != name:
-            raise ValueError(f"expected {_TAG!r} to be {name!r}, got {data.get(_TAG)!r}")
-        rest = {k: v for k, v in data.items() if k != _TAG}
-        return base_st(rest, cls)
-
-    conv.register_unstructure_hook(cls, unstructure)
-    conv.register_structure_hook(cls, structure)
-
-
-def _tagged_union(
-    conv: cattrs.Converter,
-    members: tuple[type, ...],
-    tagged: frozenset[type] | None = None,
-) -> Callable[[Any], Any]:
-    """
-    A structure function for one of ``members``, chosen by the tag.
-
-    ``tagged`` are the members the converter itself writes with their tag (all of them
-    when ``None``); the others carry the tag only at the top (see ``_add_tag``).
-    """
-    by_name = {cls.__name__: cls for cls in members}
-
-    def structure(data: Any) -> Any:
-        if not isinstance(data, dict):
-            _fail("an object with a 'type' tag", data)
-        tag = data.get(_TAG)
-        cls = by_name.get(tag) if isinstance(tag, str) else None
-        if cls is None:
-            raise ValueError(f"unknown {_TAG!r} {tag!r}; expected one of {sorted(by_name)}")
-        if tagged is None or cls in tagged:
-            return conv.structure(data, cls)
-        rest = {k: v for k, v in data.items() if k != _TAG}
-        if attrs.has(cls):
-            return conv.structure(rest, cls)
-        if rest.keys() != {"value"}:
-            raise ValueError(f"expected the keys 'type' and 'value', got {sorted(data)}")
-        return conv.structure(rest["value"], cls)
-
-    return structure
-
-
-def _add_tag(conv: cattrs.Converter, tagged: frozenset[type], obj: Any) -> Any:
-    """``obj`` unstructured with its class name in a ``type`` key at the top."""
-    cls = type(obj)
-    raw = conv.unstructure(obj)
-    if cls in tagged:
-        return raw
-    if attrs.has(cls):
-        if _TAG in raw:
-            raise SerializationError(f"cannot tag {cls.__name__}: it has a field named 'type'")
-        return {_TAG: cls.__name__, **raw}
-    return {_TAG: cls.__name__, "value": raw}
-
-
-def _is_sequence(tp: Any) -> bool:
-    return tp is tuple or tp is list or typing.get_origin(tp) in (tuple, list)
-
-
-def _sequence_hooks(conv: cattrs.Converter) -> None:
-    # Only a JSON list is a sequence: cattrs would also read a string (or a dict) as
-    # one, item by item, so a long string where a list belongs would cost one error
-    # per character.
-    def factory(tp: Any) -> Callable[[Any, Any], Any]:
-        args = typing.get_args(tp)
-        if typing.get_origin(tp) is list or (len(args) == 2 and args[1] is Ellipsis):
-            item_types: Any = None
-            item_type = args[0]
-        elif not args:
-            item_types, item_type = None, Any
-        else:
-            item_types, item_type = args, None
-        make = list if typing.get_origin(tp) is list or tp is list else tuple
-        hooks: list[Callable[[Any, Any], Any]] = []  # the item's hook, found on first use
-
-        def structure(data: Any, _: Any) -> Any:
-            if type(data) is not list:
-                _fail("a list", data)
-            if item_types is not None and len(data) != len(item_types):
-                raise ValueError(f"expected a list of {len(item_types)} items, got {len(data)}")
-            if item_types is None:
-                if not hooks:
-                    hooks.append(conv.get_structure_hook(item_type))
-                hook = hooks[0]
-                try:
-                    return make([hook(item, item_type) for item in data])
-                except Exception:  # found again below, with its index
-                    pass
-            out = []
-            for index, item in enumerate(data):
-                want = item_type if item_types is None else item_types[index]
-                try:
-                    out.append(conv.structure(item, want))
-                except Exception as exc:
-                    # Fail at the first bad item: a long list of bad items costs one
-                    # error, not one per item.
-                    exc.__notes__ = [
-                        *getattr(exc, "__notes__", []),
-                        IterableValidationNote(f"Structuring {tp} @ index {index}", index, want),
-                    ]
-                    raise IterableValidationError(f"While structuring {tp}", [exc], tp) from None
-            return make(out)
-
-        return structure
-
-    conv.register_structure_hook_factory(_is_sequence, factory)
-
-
-def _configure_base(conv: cattrs.Converter) -> None:
-    _sequence_hooks(conv)
-    conv.register_structure_hook(int, _structure_int)
-    conv.register_structure_hook(str, _structure_str)
-    conv.register_structure_hook(bool, _structure_bool)
-    conv.register_unstructure_hook(Rng, lambda rng: str(rng.state))
-    conv.register_structure_hook(Rng, _structure_rng)
-    _frozenset_hooks(conv)
-
-
 def configure_converter(conv: cattrs.Converter) -> None:
     """
     Install every cardrules hook on an existing converter.
@@ -572,34 +304,6 @@ def configure_converter(conv: cattrs.Converter) -> None:
         _configure_game(conv, game)
 
 
-def _configure_game(conv: cattrs.Converter, game: AnyGame) -> frozenset[type]:
-    """Tag ``game``'s moves and unions on ``conv``; return the classes it tags."""
-    seen: set[Any] = set()
-    unions: set[Any] = set()
-    roots = (game.Rules, game.State, game.View, *game.move_types)
-    for tp in (*roots, *game.event_types, *game.value_types):
-        _walk(tp, seen, unions)
-    tagged: set[type] = set(game.move_types)
-    for union in unions:
-        tagged.update(a for a in typing.get_args(union) if a is not type(None))
-    for cls in tagged:
-        _tagged(conv, cls)
-    for union in unions:
-        members = tuple(a for a in typing.get_args(union) if a is not type(None))
-        optional = type(None) in typing.get_args(union)
-        pick = _tagged_union(conv, members)
-
-        def structure(
-            data: Any, _: type, pick: Callable[[Any], Any] = pick, optional: bool = optional
-        ) -> Any:
-            if data is None and optional:
-                return None
-            return pick(data)
-
-        conv.register_structure_hook(union, structure)
-    return frozenset(tagged)
-
-
 def make_converter() -> cattrs.Converter:
     """
     A new cattrs converter with every hook cardrules uses, to embed in your own.
@@ -617,186 +321,7 @@ def make_converter() -> cattrs.Converter:
     return conv
 
 
-@attrs.frozen(eq=False)
-class _Setup:
-    """One game's converter and lookups, made on the game's first use."""
-
-    game: AnyGame
-    conv: cattrs.Converter
-    tagged: frozenset[type]
-    """The classes the converter writes with their tag (moves, members of unions)."""
-    moves: Callable[[Any], Any]
-    events: Callable[[Any], Any]
-    values: Callable[[Any], Any]
-    steps: dict[tuple[str, int], Callable[[Any], Any]]
-    """The upgrade steps by kind and the version they read."""
-    problem: str | None
-    """What is wrong with the game's upgrade steps, if anything."""
-
-
-# Set up games by name; a different object registered under the name is set up anew.
-_SETUPS: dict[str, _Setup] = {}
-# What dumps found each type to be, checked against the registry on every use.
-_BY_TYPE: dict[type, tuple[_Setup, Kind]] = {}
-_BY_TYPE_LIMIT: Final = 1024
-_SETUPS_LIMIT: Final = 256
-
-
-def _setup(game: AnyGame) -> _Setup:
-    setup = _SETUPS.get(game.name)
-    if setup is None or setup.game is not game:
-        setup = _make_setup(game)
-        if len(_SETUPS) >= _SETUPS_LIMIT:
-            _SETUPS.clear()  # keyed by registered games only, but bounded still
-        _SETUPS[game.name] = setup
-    return setup
-
-
-def _make_setup(game: AnyGame) -> _Setup:
-    conv = cattrs.Converter(detailed_validation=True, forbid_extra_keys=True)
-    _configure_base(conv)
-    tagged = _configure_game(conv, game)
-    steps, problem = _index_steps(game)
-    return _Setup(
-        game=game,
-        conv=conv,
-        tagged=tagged,
-        moves=_tagged_union(conv, tuple(game.move_types)),
-        events=_tagged_union(conv, tuple(game.event_types), tagged),
-        values=_tagged_union(conv, tuple(game.value_types), tagged),
-        steps=steps,
-        problem=problem,
-    )
-
-
-def _index_steps(game: AnyGame) -> tuple[dict[tuple[str, int], Callable[[Any], Any]], str | None]:
-    steps: dict[tuple[str, int], Callable[[Any], Any]] = {}
-    current = game.format_version
-    for upgrade in game.upgrades:
-        kind = getattr(upgrade, "kind", None)
-        version = getattr(upgrade, "version", None)
-        step = getattr(upgrade, "step", None)
-        if kind not in _KINDS:
-            return steps, f"an upgrade step of unknown kind {_short(kind)}"
-        if type(version) is not int or not 1 <= version < current:
-            return steps, (
-                f"a {kind} upgrade step from version {_short(version)}, not one of "
-                f"1 to {current - 1} (the format version is {current})"
-            )
-        if not callable(step):
-            return steps, f"the {kind} upgrade step from version {version} is not callable"
-        if (kind, version) in steps:
-            return steps, f"two {kind} upgrade steps from version {version}"
-        steps[(kind, version)] = step
-    return steps, None
-
-
-# --------------------------------------------------------------------------- upgrades
-
-
-def _json_problem(value: Any) -> str | None:
-    """What in ``value`` is not plain JSON data, or ``None``."""
-    active: set[int] = set()
-
-    def visit(item: Any) -> str | None:
-        kind = type(item)
-        if item is None or kind is str or kind is int or kind is bool:
-            return None
-        if kind is float:
-            return None if math.isfinite(item) else f"the number {item!r}"
-        if kind is not list and kind is not dict:
-            return f"a {kind.__name__} {_short(item)}"
-        if id(item) in active:
-            return f"a {kind.__name__} that contains itself"
-        active.add(id(item))
-        if kind is dict:
-            for key, sub in item.items():
-                if type(key) is not str:
-                    return f"the key {_short(key)}, not a string"
-                found = visit(sub)
-                if found:
-                    return found
-        else:
-            for sub in item:
-                found = visit(sub)
-                if found:
-                    return found
-        active.discard(id(item))
-        return None
-
-    try:
-        return visit(value)
-    except RecursionError:
-        return "data nested too deeply"
-
-
-def _upgrade(setup: _Setup, kind: Kind, version: int, data: Any, path: str) -> Any:
-    """``data`` of ``kind`` at format ``version``, upgraded to the game's current one."""
-    if setup.problem is not None:
-        raise SerializationError(
-            f"{path}: cannot read {setup.game.name} format version {version}: "
-            f"the game's upgrades are broken: {setup.problem}"
-        )
-    for at in range(version, setup.game.format_version):
-        data = _step(setup, kind, at, data, path)
-    return data
-
-
-def _step(setup: _Setup, kind: str, version: int, data: Any, path: str) -> Any:
-    step = setup.steps.get((kind, version))
-    if step is not None:
-        return _run_step(setup, kind, version, step, data, path)
-    if kind != "record" or not isinstance(data, dict):
-        return data  # no change to this kind at this version
-    # A record is made of the game's parts: upgrade each with its own kind's step.
-    out = dict(data)
-    if "rules" in out:
-        out["rules"] = _step(setup, "rules", version, out["rules"], f"{path}.rules")
-    if out.get("start") is not None:
-        out["start"] = _step(setup, "state", version, out["start"], f"{path}.start")
-    moves = out.get("moves")
-    if isinstance(moves, list):
-        out["moves"] = [
-            _step(setup, "move", version, move, f"{path}.moves[{i}]")
-            for i, move in enumerate(moves)
-        ]
-    return out
-
-
-def _run_step(
-    setup: _Setup, kind: str, version: int, step: Callable[[Any], Any], data: Any, path: str
-) -> Any:
-    what = (
-        f"{path}: the {setup.game.name} {kind} upgrade from format version {version} "
-        f"to {version + 1}"
-    )
-    try:
-        result = step(data)
-    except Exception as exc:
-        raise SerializationError(f"{what} failed: {type(exc).__name__}: {exc}") from exc
-    problem = _json_problem(result)
-    if problem is not None:
-        raise SerializationError(f"{what} returned {problem}, not JSON data")
-    return result
-
-
 # --------------------------------------------------------------------------- dumps
-
-
-def _kind_of(game: AnyGame, obj: object) -> Kind | None:
-    if isinstance(obj, game.State):
-        return "state"
-    if isinstance(obj, game.View):
-        return "view"
-    if isinstance(obj, game.move_types):
-        return "move"
-    if isinstance(obj, game.Rules):
-        return "rules"
-    if isinstance(obj, game.event_types):
-        return "event"
-    if isinstance(obj, game.value_types):
-        return "value"
-    return None
 
 
 def _classify(obj: object, game: str | None) -> tuple[_Setup, Kind]:
@@ -839,20 +364,6 @@ def _classify(obj: object, game: str | None) -> tuple[_Setup, Kind]:
         f"cannot serialise {type(obj).__name__}: expected a state, view, move, rules, event "
         "or value of a registered game, an Outcome or a Record"
     )
-
-
-def _unstructure(setup: _Setup, kind: Kind, obj: Any) -> Any:
-    conv = setup.conv
-    if kind == "record":
-        return {
-            "rules": conv.unstructure(obj.rules),
-            "seed": None if obj.seed is None else str(obj.seed),
-            "moves": [conv.unstructure(m) for m in obj.moves],
-            "start": None if obj.start is None else conv.unstructure(obj.start),
-        }
-    if kind == "event" or kind == "value":
-        return _add_tag(conv, setup.tagged, obj)
-    return conv.unstructure(obj)
 
 
 def dumps(
@@ -931,44 +442,6 @@ def to_data(obj: object, *, game: str | None = None) -> Any:
 # --------------------------------------------------------------------------- loads
 
 
-def _reject_constant(name: str) -> Any:
-    raise SerializationError(f"not valid JSON: {name} is not a number")
-
-
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise SerializationError(f"not valid cardrules JSON: duplicate key {key!r}")
-        out[key] = value
-    return out
-
-
-def _parse(text: str | bytes, max_size: int) -> Any:
-    if not isinstance(text, (str, bytes, bytearray)):
-        raise _WrongTypeSerialization(
-            f"expected JSON text (str or bytes), got {type(text).__name__}"
-        )
-    if len(text) > max_size:
-        raise SerializationError(
-            f"text of {len(text)} characters is over the size limit of {max_size}; "
-            "pass max_size= to read more"
-        )
-    try:
-        return json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_no_duplicates)
-    except SerializationError:
-        raise
-    except (ValueError, RecursionError) as exc:
-        raise SerializationError(f"not valid JSON: {_clip(str(exc))}") from None
-
-
-def _newer(name: str, version: int, current: int) -> str:
-    return (
-        f"format version {version} of {name} is newer than this cardrules reads "
-        f"({current}); upgrade cardrules"
-    )
-
-
 def _check_envelope(doc: Any) -> tuple[AnyGame, int, Kind, Any]:
     if not isinstance(doc, dict):
         raise SerializationError(f"$: expected a cardrules envelope object, got {_short(doc)}")
@@ -1014,256 +487,6 @@ def _check_envelope(doc: Any) -> tuple[AnyGame, int, Kind, Any]:
             f"$.type: expected one of {', '.join(_KINDS)}, got {_short(kind)}"
         )
     return game, version, kind, doc["data"]
-
-
-def _structure(conv: cattrs.Converter, data: Any, tp: Any, path: str) -> Any:
-    try:
-        return conv.structure(data, tp)
-    except CardrulesError as exc:
-        # A validator of the game's own classes (for example Rules) refused a value.
-        raise SerializationError(f"{path}: {_clip(str(exc))}") from None
-    except RecursionError:
-        raise SerializationError(f"{path}: nested too deeply") from None
-    except Exception as exc:
-        # Anything a hook or a class's own checks raised is still bad input.
-        raise SerializationError(_describe(exc, path)) from None
-
-
-def _pick(pick: Callable[[Any], Any], data: Any, path: str) -> Any:
-    try:
-        return pick(data)
-    except SerializationError as exc:
-        raise SerializationError(_clip(str(exc), 2 * _MESSAGE_LIMIT)) from None
-    except CardrulesError as exc:
-        raise SerializationError(f"{path}: {_clip(str(exc))}") from None
-    except RecursionError:
-        raise SerializationError(f"{path}: nested too deeply") from None
-    except Exception as exc:
-        raise SerializationError(_describe(exc, path)) from None
-
-
-def _type_label(tp: Any) -> str:
-    if isinstance(tp, type) and attrs.has(tp):
-        return f"an object ({tp.__name__})"
-    origin = typing.get_origin(tp)
-    if origin in (tuple, list) or tp in (tuple, list):
-        return "a list"
-    if origin is dict or tp is dict:
-        return "an object"
-    name = getattr(tp, "__name__", None)
-    return f"a {name}" if isinstance(name, str) else "another value"
-
-
-def _format_exception(exc: BaseException, tp: type | None) -> str:
-    """
-    cattrs' wording, but keep the precise message our own hooks and validators give,
-    and never show Python's own texts (``'int' object has no attribute 'keys'``).
-    """
-    if isinstance(exc, CardrulesError):
-        return _clip(str(exc))
-    if isinstance(exc, cattrs.ForbiddenExtraKeysError):
-        names = ", ".join(_clip(name, 40) for name in sorted(map(str, exc.extra_fields))[:5])
-        more = ", ..." if len(exc.extra_fields) > 5 else ""
-        return f"extra fields found ({names}{more})"
-    if isinstance(exc, (TypeError, ValueError)):
-        text = str(exc)
-        if text.startswith(("expected ", "unknown ")):
-            return _clip(text)
-    if isinstance(exc, KeyError):
-        return "required field missing"
-    text = cattrs.v.format_exception(exc, tp)
-    if text.startswith(("invalid value for type", "required field")):
-        return text
-    return f"expected {_type_label(tp)}"
-
-
-def _describe(exc: BaseException, path: str) -> str:
-    try:
-        messages = cattrs.transform_error(exc, path=path, format_exception=_format_exception)
-    except Exception:  # pragma: no cover - transform_error is best effort
-        messages = [f"{_format_exception(exc, None)} @ {path}"]
-    messages = [_clip(message) for message in messages]
-    # Lead with the first few problems; a tampered state usually has one.
-    shown = "; ".join(messages[:3])
-    more = f" (and {len(messages) - 3} more)" if len(messages) > 3 else ""
-    return f"invalid data: {shown}{more}"
-
-
-def _check(game: AnyGame, state: Any, path: str) -> None:
-    _run_check(game.check_state, state, path, "state")
-
-
-def _check_view(game: AnyGame, view: Any, path: str) -> None:
-    _run_check(game.check_view, view, path, "view")
-
-
-_FIELD_PATH: Final = re.compile(r"[A-Za-z_]\w*")
-
-
-def _check_path(message: str, path: str, obj: object) -> str:
-    """
-    A check's message with its path rooted at ``path``: ``state.hands[2]: ...`` and
-    ``hands[2]: ...`` (a field of ``obj``) both become ``$.data.hands[2]: ...``.
-    """
-    for root in ("state", "view"):
-        if message.startswith((f"{root}.", f"{root}[", f"{root}:")):
-            return path + message[len(root) :]
-    head = _FIELD_PATH.match(message)
-    if head is not None and attrs.has(type(obj)):
-        rest = message[head.end() :]
-        cls: Any = type(obj)
-        names = {field.name for field in attrs.fields(cls)}
-        if rest.startswith((".", "[", ":")) and head.group() in names:
-            return f"{path}.{message}"
-    return f"{path}: {message}"
-
-
-def _run_check(check: Callable[[Any], None], obj: Any, path: str, what: str) -> None:
-    try:
-        check(obj)
-    except InvalidStateError as exc:
-        raise InvalidStateError(_check_path(_clip(str(exc)), path, obj)) from None
-    except RecursionError:
-        raise InvalidStateError(f"{path}: nested too deeply") from None
-    except Exception:
-        # A check must not crash on odd input; if it does, it is still invalid input.
-        raise InvalidStateError(f"{path}: inconsistent {what}") from None
-
-
-def _check_outcome(outcome: Outcome, path: str) -> None:
-    seats = len(outcome.scores)
-    for seat in sorted(outcome.winners):
-        if not 0 <= seat < seats:
-            raise InvalidStateError(f"{path}.winners: seat {seat} is not one of {seats} seats")
-    for number in outcome.cut_rounds:
-        if number < 1:
-            raise InvalidStateError(f"{path}.cut_rounds: round {number} is not 1 or more")
-
-
-def _check_parts(game: AnyGame, value: Any, path: str) -> None:
-    """Check the states and views held in the fields of a value (a play-out, say)."""
-    if not attrs.has(type(value)):
-        return
-    for field in attrs.fields(type(value)):
-        part = getattr(value, field.name)
-        if isinstance(part, game.State):
-            _check(game, part, f"{path}.{field.name}")
-        elif isinstance(part, game.View):
-            _check_view(game, part, f"{path}.{field.name}")
-
-
-def _load_record(setup: _Setup, data: Any, path: str) -> Record:
-    conv, game = setup.conv, setup.game
-    if not isinstance(data, dict):
-        raise SerializationError(f"{path}: expected a record object, got {_short(data)}")
-    keys = {"rules", "seed", "moves", "start"}
-    extra = sorted(data.keys() - keys)
-    if extra:
-        raise SerializationError(f"{path}: unknown record keys {', '.join(extra)}")
-    if "rules" not in data or "moves" not in data:
-        raise SerializationError(f"{path}: a record needs rules and moves")
-    rules = _structure(conv, data["rules"], game.Rules, f"{path}.rules")
-    raw_seed = data.get("seed")
-    seed: int | None = None
-    if raw_seed is not None:
-        try:
-            seed = _structure_big_int(raw_seed)
-        except TypeError as exc:
-            raise SerializationError(f"{path}.seed: {exc}") from None
-        if not 0 <= seed < 2**64:
-            raise SerializationError(f"{path}.seed: must be in [0, 2**64)")
-    raw_moves = data["moves"]
-    if not isinstance(raw_moves, list):
-        raise SerializationError(f"{path}.moves: expected a list, got {_short(raw_moves)}")
-    pick = setup.moves
-    moves = [_pick(pick, raw, f"{path}.moves[{i}]") for i, raw in enumerate(raw_moves)]
-    start = None
-    if data.get("start") is not None:
-        start = _structure(conv, data["start"], game.State, f"{path}.start")
-        _check(game, start, f"{path}.start")
-        if start.rules != rules:
-            raise InvalidStateError(f"{path}.start: its rules differ from the record's rules")
-    if (seed is None) == (start is None):
-        raise SerializationError(f"{path}: a record needs exactly one of seed and start")
-    try:
-        return Record(game=game.name, rules=rules, seed=seed, moves=tuple(moves), start=start)
-    except CardrulesError as exc:  # pragma: no cover - every field was checked above
-        raise SerializationError(f"{path}: {exc}") from None
-
-
-def _from_data(setup: _Setup, kind: Kind, data: Any, path: str) -> Any:
-    """Today's object of ``kind`` from today's data, checked."""
-    game = setup.game
-    if kind == "state":
-        state = _structure(setup.conv, data, game.State, path)
-        _check(game, state, path)
-        return state
-    if kind == "view":
-        view = _structure(setup.conv, data, game.View, path)
-        _check_view(game, view, path)
-        return view
-    if kind == "move":
-        return _pick(setup.moves, data, path)
-    if kind == "record":
-        return _load_record(setup, data, path)
-    if kind == "rules":
-        return _structure(setup.conv, data, game.Rules, path)
-    if kind == "outcome":
-        outcome = _structure(setup.conv, data, Outcome, path)
-        _check_outcome(outcome, path)
-        return outcome
-    value = _pick(setup.events if kind == "event" else setup.values, data, path)
-    _check_parts(game, value, path)
-    return value
-
-
-def _read(game: AnyGame, kind: Kind, version: int, data: Any, path: str) -> Any:
-    setup = _setup(game)
-    current = game.format_version
-    if version == current:
-        return _from_data(setup, kind, data, path)
-    data = _upgrade(setup, kind, version, data, path)
-    try:
-        return _from_data(setup, kind, data, path)
-    except (SerializationError, InvalidStateError) as exc:
-        note = f" (read as {game.name} format version {version}, upgraded to {current})"
-        raise type(exc)(f"{exc}{note}") from None
-
-
-def _check_key(key: object) -> bytes:
-    if not isinstance(key, (bytes, bytearray)):
-        raise WrongTypeError(f"key: expected bytes, got {type(key).__name__}")
-    if not key:
-        raise IntegrityError("key: must not be empty")
-    return bytes(key)
-
-
-def _signature(doc: dict[str, Any], key: bytes) -> str:
-    """HMAC-SHA256, in hex, of the canonical text of ``doc`` without its signature."""
-    body = {k: v for k, v in doc.items() if k != _SIGNATURE}
-    text = json.dumps(
-        body, sort_keys=True, separators=(",", ":"), ensure_ascii=True, allow_nan=False
-    )
-    return hmac.new(key, text.encode("ascii"), hashlib.sha256).hexdigest()
-
-
-def _verify(doc: Any, key: bytes) -> None:
-    if not isinstance(doc, dict):
-        return  # not an envelope: _check_envelope says so
-    found = doc.get(_SIGNATURE)
-    if found is None:
-        raise IntegrityError("$.signature: the text is not signed; a key was given")
-    if type(found) is not str:
-        raise IntegrityError(f"$.signature: expected a hex string, got {_short(found)}")
-    try:
-        expected = _signature(doc, key)
-    except (ValueError, TypeError):
-        raise IntegrityError("$.signature: the text does not match its signature") from None
-    if not hmac.compare_digest(found.encode("utf-8", "replace"), expected.encode("ascii")):
-        raise IntegrityError(
-            "$.signature: the text does not match its signature (altered, or signed "
-            "with another key)"
-        )
 
 
 def loads(
@@ -1336,7 +559,7 @@ def loads(
         raise SerializationError(f"$.game: expected a {game} document, got {found.name}")
     if kind is not None and found_kind != kind:
         raise SerializationError(f"$.type: expected a {kind}, got a {found_kind}")
-    return _read(found, found_kind, version, data, "$.data")
+    return _read(found, found_kind, version, data, "$.data", Record)
 
 
 def from_data(data: Any, *, game: str, kind: Kind, version: int | None = None) -> Any:
@@ -1385,4 +608,4 @@ def from_data(data: Any, *, game: str, kind: Kind, version: int | None = None) -
         raise SerializationError(f"$: not JSON data: {problem}")
     if version != current:
         data = copy.deepcopy(data)  # the upgrade steps may change what they are given
-    return _read(found, kind, version, data, "$")
+    return _read(found, kind, version, data, "$", Record)

@@ -1,0 +1,475 @@
+"""
+The cattrs side of :mod:`cardrules.serialize`: strict scalar hooks, tagged unions,
+sequence and set hooks, and each game's converter, made on first use (:func:`_setup`).
+"""
+
+from __future__ import annotations
+
+import sys
+import types
+import typing
+import weakref
+from collections.abc import Callable, Iterator
+from typing import Any, Final, Union
+
+import attrs
+import cattrs
+import cattrs.v
+from cattrs.errors import IterableValidationError, IterableValidationNote
+from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
+
+from cardrules._format import _KINDS, _TAG, _short
+from cardrules._rng import Rng
+from cardrules.errors import SerializationError
+from cardrules.game import AnyGame, Kind
+
+
+def _fail(expected: str, value: object) -> typing.NoReturn:
+    raise TypeError(f"expected {expected}, got {type(value).__name__} {_short(value)}")
+
+
+def _structure_int(value: object, _: type) -> int:
+    # Strict: JSON true/false, floats and strings are not ints.
+    if type(value) is not int:
+        _fail("an integer", value)
+    return value
+
+
+def _structure_str(value: object, _: type) -> str:
+    if type(value) is not str:
+        _fail("a string", value)
+    return value
+
+
+def _structure_bool(value: object, _: type) -> bool:
+    if type(value) is not bool:
+        _fail("true or false", value)
+    return value
+
+
+def _structure_big_int(value: object) -> int:
+    # Big ints travel as decimal strings (JavaScript numbers lose bits above 2**53).
+    if type(value) is int:
+        return value
+    if type(value) is str and value.isascii() and value.isdigit() and len(value) <= 40:
+        return int(value)
+    _fail("a decimal string", value)
+
+
+def _structure_rng(value: object, _: type) -> Rng:
+    return Rng(_structure_big_int(value))
+
+
+def _is_frozenset(tp: Any) -> bool:
+    return tp is frozenset or typing.get_origin(tp) is frozenset
+
+
+def _frozenset_hooks(conv: cattrs.Converter) -> None:
+    # A set travels as a JSON list, sorted so that the same set always gives the same
+    # text (the winners of an Outcome, for example); a repeated item is refused.
+    def unstructure(value: frozenset[Any]) -> list[Any]:
+        items = [conv.unstructure(item) for item in value]
+        try:
+            return sorted(items)
+        except TypeError:
+            return items
+
+    def structure_factory(tp: Any) -> Callable[[Any, Any], frozenset[Any]]:
+        args = typing.get_args(tp)
+        item_type = args[0] if args else Any
+
+        def structure(data: Any, _: Any) -> frozenset[Any]:
+            if not isinstance(data, list):
+                _fail("a list", data)
+            items = [conv.structure(item, item_type) for item in data]
+            out = frozenset(items)
+            if len(out) != len(items):
+                raise ValueError(f"expected distinct items, got {_short(data)}")
+            return out
+
+        return structure
+
+    conv.register_unstructure_hook_func(_is_frozenset, unstructure)
+    conv.register_structure_hook_factory(_is_frozenset, structure_factory)
+
+
+def _is_attrs_union(tp: Any) -> bool:
+    """A union of two or more attrs classes (``None`` allowed beside them)."""
+    if typing.get_origin(tp) not in (Union, types.UnionType):
+        return False
+    members = [a for a in typing.get_args(tp) if a is not type(None)]
+    return len(members) >= 2 and all(attrs.has(a) for a in members)
+
+
+def _field_types(cls: type) -> Iterator[Any]:
+    hints = typing.get_type_hints(cls, vars(sys.modules[cls.__module__]))
+    for field in attrs.fields(cls):
+        yield hints.get(field.name, field.type)
+
+
+def _walk(tp: Any, seen: set[Any], unions: set[Any]) -> None:
+    """Collect the unions of attrs classes reachable from ``tp``."""
+    if tp in seen:
+        return
+    seen.add(tp)
+    if _is_attrs_union(tp):
+        unions.add(tp)
+    if isinstance(tp, type) and attrs.has(tp):
+        for sub in _field_types(tp):
+            _walk(sub, seen, unions)
+    for arg in typing.get_args(tp):
+        if not isinstance(arg, (str, int, bool)):
+            _walk(arg, seen, unions)
+
+
+def _tagged(conv: cattrs.Converter, cls: type) -> None:
+    """Write ``cls`` with a ``type`` tag (its class name) and require it when reading."""
+    name = cls.__name__
+    base_un: Callable[[Any], dict[str, Any]] = make_dict_unstructure_fn(cls, conv)
+    base_st: Callable[[Any, type], Any] = make_dict_structure_fn(
+        cls, conv, _cattrs_forbid_extra_keys=True
+    )
+
+    def unstructure(obj: Any) -> dict[str, Any]:
+        return {_TAG: name, **base_un(obj)}
+
+    def structure(data: Any, _: type) -> Any:
+        if not isinstance(data, dict):
+            _fail(f"an object tagged {name!r}", data)
+        if data.get(_TAG) != name:
+            raise ValueError(f"expected {_TAG!r} to be {name!r}, got {data.get(_TAG)!r}")
+        rest = {k: v for k, v in data.items() if k != _TAG}
+        return base_st(rest, cls)
+
+    conv.register_unstructure_hook(cls, unstructure)
+    conv.register_structure_hook(cls, structure)
+
+
+def _tagged_union(
+    conv: cattrs.Converter,
+    members: tuple[type, ...],
+    tagged: frozenset[type] | None = None,
+) -> Callable[[Any], Any]:
+    """
+    A structure function for one of ``members``, chosen by the tag.
+
+    ``tagged`` are the members the converter itself writes with their tag (all of them
+    when ``None``); the others carry the tag only at the top (see ``_add_tag``).
+    """
+    by_name = {cls.__name__: cls for cls in members}
+
+    def structure(data: Any) -> Any:
+        if not isinstance(data, dict):
+            _fail("an object with a 'type' tag", data)
+        tag = data.get(_TAG)
+        cls = by_name.get(tag) if isinstance(tag, str) else None
+        if cls is None:
+            raise ValueError(f"unknown {_TAG!r} {tag!r}; expected one of {sorted(by_name)}")
+        if tagged is None or cls in tagged:
+            return conv.structure(data, cls)
+        rest = {k: v for k, v in data.items() if k != _TAG}
+        if attrs.has(cls):
+            return conv.structure(rest, cls)
+        if rest.keys() != {"value"}:
+            raise ValueError(f"expected the keys 'type' and 'value', got {sorted(data)}")
+        return conv.structure(rest["value"], cls)
+
+    return structure
+
+
+def _add_tag(conv: cattrs.Converter, tagged: frozenset[type], obj: Any) -> Any:
+    """``obj`` unstructured with its class name in a ``type`` key at the top."""
+    cls = type(obj)
+    raw = conv.unstructure(obj)
+    if cls in tagged:
+        return raw
+    if attrs.has(cls):
+        if _TAG in raw:
+            raise SerializationError(f"cannot tag {cls.__name__}: it has a field named 'type'")
+        return {_TAG: cls.__name__, **raw}
+    return {_TAG: cls.__name__, "value": raw}
+
+
+def _is_sequence(tp: Any) -> bool:
+    return tp is tuple or tp is list or typing.get_origin(tp) in (tuple, list)
+
+
+def _all_int(data: list[Any]) -> bool:
+    return all(type(item) is int for item in data)
+
+
+def _all_bool(data: list[Any]) -> bool:
+    return all(type(item) is bool for item in data)
+
+
+def _all_str(data: list[Any]) -> bool:
+    return all(type(item) is str for item in data)
+
+
+def _all_int_or_none(data: list[Any]) -> bool:
+    return all(item is None or type(item) is int for item in data)
+
+
+def _all_of(conv: cattrs.Converter, tp: Any) -> Callable[[list[Any]], bool] | None:
+    """
+    A quick test that every item of a list is already what ``tp``'s strict hook
+    returns unchanged (an int for ``int``, say), or ``None`` for other types.
+
+    Only while ``conv`` still has this module's strict hooks: a hook registered after
+    :func:`configure_converter` is never bypassed.
+    """
+    scalar = (int, _structure_int, _all_int), (bool, _structure_bool, _all_bool)
+    for kind, hook, check in (*scalar, (str, _structure_str, _all_str)):
+        if tp is kind:
+            return check if conv.get_structure_hook(kind) is hook else None
+    if typing.get_origin(tp) in (Union, types.UnionType) and set(typing.get_args(tp)) == {
+        int,
+        type(None),
+    }:
+        return _all_int_or_none if conv.get_structure_hook(int) is _structure_int else None
+    return None
+
+
+def _homogeneous(tp: Any) -> tuple[Any, type] | None:
+    """The item type and the class of ``tuple[T, ...]`` or ``list[T]``, else ``None``."""
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if origin is list and len(args) == 1:
+        return args[0], list
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        return args[0], tuple
+    return None
+
+
+# The structure hooks made by _sequence_hooks: a nested list is taken whole only
+# while the inner sequence type still has one of these.
+_SEQUENCE_HOOKS: weakref.WeakSet[Callable[..., Any]] = weakref.WeakSet()
+
+
+def _quick(
+    conv: cattrs.Converter, item_type: Any, make: type
+) -> Callable[[list[Any]], Any] | None:
+    """
+    For a homogeneous sequence of ``item_type`` made with ``make``: a function that
+    gives the structured value of a list whose items need no work (ints for ``int``,
+    lists of ints for ``tuple[int, ...]``), or ``None`` when any item does; or
+    ``None`` for other item types.
+    """
+    check = _all_of(conv, item_type)
+    if check is not None:
+        return lambda data: make(data) if check(data) else None
+    inner = _homogeneous(item_type)
+    if inner is None or conv.get_structure_hook(item_type) not in _SEQUENCE_HOOKS:
+        return None
+    inner_check, inner_make = _all_of(conv, inner[0]), inner[1]
+    if inner_check is None:
+        return None
+
+    def nested(data: list[Any]) -> Any:
+        for item in data:
+            if type(item) is not list or not inner_check(item):
+                return None
+        return make([inner_make(item) for item in data])
+
+    return nested
+
+
+def _sequence_hooks(conv: cattrs.Converter) -> None:
+    # Only a JSON list is a sequence: cattrs would also read a string (or a dict) as
+    # one, item by item, so a long string where a list belongs would cost one error
+    # per character.
+    def factory(tp: Any) -> Callable[[Any, Any], Any]:
+        args = typing.get_args(tp)
+        if typing.get_origin(tp) is list or (len(args) == 2 and args[1] is Ellipsis):
+            item_types: Any = None
+            item_type = args[0]
+        elif not args:
+            item_types, item_type = None, Any
+        else:
+            item_types, item_type = args, None
+        make = list if typing.get_origin(tp) is list or tp is list else tuple
+        hooks: list[Callable[[Any, Any], Any]] = []  # the item's hook, found on first use
+        # A list of plain ints (or bools, strings, ints and None), or a list of such
+        # lists, is taken whole: the items' hooks would return each unchanged. Any
+        # other item takes the paths below, so that a bad item gets the same message.
+        quick: list[Callable[[list[Any]], Any] | None] = []
+
+        def structure(data: Any, _: Any) -> Any:
+            if type(data) is not list:
+                _fail("a list", data)
+            if item_types is not None and len(data) != len(item_types):
+                raise ValueError(f"expected a list of {len(item_types)} items, got {len(data)}")
+            if item_types is None:
+                if not hooks:
+                    hooks.append(conv.get_structure_hook(item_type))
+                    quick.append(_quick(conv, item_type, make))
+                fast = quick[0]
+                if fast is not None:
+                    done = fast(data)
+                    if done is not None:
+                        return done
+                hook = hooks[0]
+                try:
+                    return make([hook(item, item_type) for item in data])
+                except Exception:  # found again below, with its index
+                    pass
+            out = []
+            for index, item in enumerate(data):
+                want = item_type if item_types is None else item_types[index]
+                try:
+                    out.append(conv.structure(item, want))
+                except Exception as exc:
+                    # Fail at the first bad item: a long list of bad items costs one
+                    # error, not one per item.
+                    exc.__notes__ = [
+                        *getattr(exc, "__notes__", []),
+                        IterableValidationNote(f"Structuring {tp} @ index {index}", index, want),
+                    ]
+                    raise IterableValidationError(f"While structuring {tp}", [exc], tp) from None
+            return make(out)
+
+        _SEQUENCE_HOOKS.add(structure)
+        return structure
+
+    conv.register_structure_hook_factory(_is_sequence, factory)
+
+
+def _configure_base(conv: cattrs.Converter) -> None:
+    _sequence_hooks(conv)
+    conv.register_structure_hook(int, _structure_int)
+    conv.register_structure_hook(str, _structure_str)
+    conv.register_structure_hook(bool, _structure_bool)
+    conv.register_unstructure_hook(Rng, lambda rng: str(rng.state))
+    conv.register_structure_hook(Rng, _structure_rng)
+    _frozenset_hooks(conv)
+
+
+def _configure_game(conv: cattrs.Converter, game: AnyGame) -> frozenset[type]:
+    """Tag ``game``'s moves and unions on ``conv``; return the classes it tags."""
+    seen: set[Any] = set()
+    unions: set[Any] = set()
+    roots = (game.Rules, game.State, game.View, *game.move_types)
+    for tp in (*roots, *game.event_types, *game.value_types):
+        _walk(tp, seen, unions)
+    tagged: set[type] = set(game.move_types)
+    for union in unions:
+        tagged.update(a for a in typing.get_args(union) if a is not type(None))
+    for cls in tagged:
+        _tagged(conv, cls)
+    for union in unions:
+        members = tuple(a for a in typing.get_args(union) if a is not type(None))
+        optional = type(None) in typing.get_args(union)
+        pick = _tagged_union(conv, members)
+
+        def structure(
+            data: Any, _: type, pick: Callable[[Any], Any] = pick, optional: bool = optional
+        ) -> Any:
+            if data is None and optional:
+                return None
+            return pick(data)
+
+        conv.register_structure_hook(union, structure)
+    return frozenset(tagged)
+
+
+@attrs.frozen(eq=False)
+class _Setup:
+    """One game's converter and lookups, made on the game's first use."""
+
+    game: AnyGame
+    conv: cattrs.Converter
+    tagged: frozenset[type]
+    """The classes the converter writes with their tag (moves, members of unions)."""
+    moves: Callable[[Any], Any]
+    events: Callable[[Any], Any]
+    values: Callable[[Any], Any]
+    steps: dict[tuple[str, int], Callable[[Any], Any]]
+    """The upgrade steps by kind and the version they read."""
+    problem: str | None
+    """What is wrong with the game's upgrade steps, if anything."""
+
+
+# Set up games by name; a different object registered under the name is set up anew.
+_SETUPS: dict[str, _Setup] = {}
+# What dumps found each type to be, checked against the registry on every use.
+_BY_TYPE: dict[type, tuple[_Setup, Kind]] = {}
+_BY_TYPE_LIMIT: Final = 1024
+_SETUPS_LIMIT: Final = 256
+
+
+def _setup(game: AnyGame) -> _Setup:
+    setup = _SETUPS.get(game.name)
+    if setup is None or setup.game is not game:
+        setup = _make_setup(game)
+        if len(_SETUPS) >= _SETUPS_LIMIT:
+            _SETUPS.clear()  # keyed by registered games only, but bounded still
+        _SETUPS[game.name] = setup
+    return setup
+
+
+def _make_setup(game: AnyGame) -> _Setup:
+    conv = cattrs.Converter(detailed_validation=True, forbid_extra_keys=True)
+    _configure_base(conv)
+    tagged = _configure_game(conv, game)
+    steps, problem = _index_steps(game)
+    return _Setup(
+        game=game,
+        conv=conv,
+        tagged=tagged,
+        moves=_tagged_union(conv, tuple(game.move_types)),
+        events=_tagged_union(conv, tuple(game.event_types), tagged),
+        values=_tagged_union(conv, tuple(game.value_types), tagged),
+        steps=steps,
+        problem=problem,
+    )
+
+
+def _index_steps(game: AnyGame) -> tuple[dict[tuple[str, int], Callable[[Any], Any]], str | None]:
+    steps: dict[tuple[str, int], Callable[[Any], Any]] = {}
+    current = game.format_version
+    for upgrade in game.upgrades:
+        kind = getattr(upgrade, "kind", None)
+        version = getattr(upgrade, "version", None)
+        step = getattr(upgrade, "step", None)
+        if kind not in _KINDS:
+            return steps, f"an upgrade step of unknown kind {_short(kind)}"
+        if type(version) is not int or not 1 <= version < current:
+            return steps, (
+                f"a {kind} upgrade step from version {_short(version)}, not one of "
+                f"1 to {current - 1} (the format version is {current})"
+            )
+        if not callable(step):
+            return steps, f"the {kind} upgrade step from version {version} is not callable"
+        if (kind, version) in steps:
+            return steps, f"two {kind} upgrade steps from version {version}"
+        steps[(kind, version)] = step
+    return steps, None
+
+
+def _kind_of(game: AnyGame, obj: object) -> Kind | None:
+    if isinstance(obj, game.State):
+        return "state"
+    if isinstance(obj, game.View):
+        return "view"
+    if isinstance(obj, game.move_types):
+        return "move"
+    if isinstance(obj, game.Rules):
+        return "rules"
+    if isinstance(obj, game.event_types):
+        return "event"
+    if isinstance(obj, game.value_types):
+        return "value"
+    return None
+
+
+def _unstructure(setup: _Setup, kind: Kind, obj: Any) -> Any:
+    conv = setup.conv
+    if kind == "record":
+        return {
+            "rules": conv.unstructure(obj.rules),
+            "seed": None if obj.seed is None else str(obj.seed),
+            "moves": [conv.unstructure(m) for m in obj.moves],
+            "start": None if obj.start is None else conv.unstructure(obj.start),
+        }
+    if kind == "event" or kind == "value":
+        return _add_tag(conv, setup.tagged, obj)
+    return conv.unstructure(obj)

@@ -1,0 +1,326 @@
+"""
+Reading: parsing under the size limit, signatures, structuring with short messages
+and paths rooted at ``$``, the games' checks, and upgrades on the way in.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import re
+import typing
+from collections.abc import Callable
+from typing import Any, Final
+
+import attrs
+import cattrs
+import cattrs.v
+
+from cardrules._convert import _Setup, _setup, _structure_big_int
+from cardrules._format import _MESSAGE_LIMIT, _SIGNATURE, _clip, _short, _WrongTypeSerialization
+from cardrules._upgrade import _upgrade
+from cardrules.errors import (
+    CardrulesError,
+    IntegrityError,
+    InvalidStateError,
+    SerializationError,
+    WrongTypeError,
+)
+from cardrules.game import AnyGame, Kind, Outcome
+
+
+def _reject_constant(name: str) -> Any:
+    raise SerializationError(f"not valid JSON: {name} is not a number")
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise SerializationError(f"not valid cardrules JSON: duplicate key {key!r}")
+        out[key] = value
+    return out
+
+
+def _parse(text: str | bytes, max_size: int) -> Any:
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise _WrongTypeSerialization(
+            f"expected JSON text (str or bytes), got {type(text).__name__}"
+        )
+    if len(text) > max_size:
+        raise SerializationError(
+            f"text of {len(text)} characters is over the size limit of {max_size}; "
+            "pass max_size= to read more"
+        )
+    try:
+        return json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_no_duplicates)
+    except SerializationError:
+        raise
+    except (ValueError, RecursionError) as exc:
+        raise SerializationError(f"not valid JSON: {_clip(str(exc))}") from None
+
+
+def _newer(name: str, version: int, current: int) -> str:
+    return (
+        f"format version {version} of {name} is newer than this cardrules reads "
+        f"({current}); upgrade cardrules"
+    )
+
+
+def _structure(conv: cattrs.Converter, data: Any, tp: Any, path: str) -> Any:
+    try:
+        return conv.structure(data, tp)
+    except CardrulesError as exc:
+        # A validator of the game's own classes (for example Rules) refused a value.
+        raise SerializationError(f"{path}: {_clip(str(exc))}") from None
+    except RecursionError:
+        raise SerializationError(f"{path}: nested too deeply") from None
+    except Exception as exc:
+        # Anything a hook or a class's own checks raised is still bad input.
+        raise SerializationError(_describe(exc, path)) from None
+
+
+def _pick(pick: Callable[[Any], Any], data: Any, path: str) -> Any:
+    try:
+        return pick(data)
+    except SerializationError as exc:
+        raise SerializationError(_clip(str(exc), 2 * _MESSAGE_LIMIT)) from None
+    except CardrulesError as exc:
+        raise SerializationError(f"{path}: {_clip(str(exc))}") from None
+    except RecursionError:
+        raise SerializationError(f"{path}: nested too deeply") from None
+    except Exception as exc:
+        raise SerializationError(_describe(exc, path)) from None
+
+
+def _type_label(tp: Any) -> str:
+    if isinstance(tp, type) and attrs.has(tp):
+        return f"an object ({tp.__name__})"
+    origin = typing.get_origin(tp)
+    if origin in (tuple, list) or tp in (tuple, list):
+        return "a list"
+    if origin is dict or tp is dict:
+        return "an object"
+    name = getattr(tp, "__name__", None)
+    return f"a {name}" if isinstance(name, str) else "another value"
+
+
+def _format_exception(exc: BaseException, tp: type | None) -> str:
+    """
+    cattrs' wording, but keep the precise message our own hooks and validators give,
+    and never show Python's own texts (``'int' object has no attribute 'keys'``).
+    """
+    if isinstance(exc, CardrulesError):
+        return _clip(str(exc))
+    if isinstance(exc, cattrs.ForbiddenExtraKeysError):
+        names = ", ".join(_clip(name, 40) for name in sorted(map(str, exc.extra_fields))[:5])
+        more = ", ..." if len(exc.extra_fields) > 5 else ""
+        return f"extra fields found ({names}{more})"
+    if isinstance(exc, (TypeError, ValueError)):
+        text = str(exc)
+        if text.startswith(("expected ", "unknown ")):
+            return _clip(text)
+    if isinstance(exc, KeyError):
+        return "required field missing"
+    text = cattrs.v.format_exception(exc, tp)
+    if text.startswith(("invalid value for type", "required field")):
+        return text
+    return f"expected {_type_label(tp)}"
+
+
+def _describe(exc: BaseException, path: str) -> str:
+    try:
+        messages = cattrs.transform_error(exc, path=path, format_exception=_format_exception)
+    except Exception:  # pragma: no cover - transform_error is best effort
+        messages = [f"{_format_exception(exc, None)} @ {path}"]
+    messages = [_clip(message) for message in messages]
+    # Lead with the first few problems; a tampered state usually has one.
+    shown = "; ".join(messages[:3])
+    more = f" (and {len(messages) - 3} more)" if len(messages) > 3 else ""
+    return f"invalid data: {shown}{more}"
+
+
+def _check(game: AnyGame, state: Any, path: str) -> None:
+    _run_check(game.check_state, state, path, "state")
+
+
+def _check_view(game: AnyGame, view: Any, path: str) -> None:
+    _run_check(game.check_view, view, path, "view")
+
+
+_FIELD_PATH: Final = re.compile(r"[A-Za-z_]\w*")
+
+
+def _check_path(message: str, path: str, obj: object) -> str:
+    """
+    A check's message with its path rooted at ``path``: ``state.hands[2]: ...`` and
+    ``hands[2]: ...`` (a field of ``obj``) both become ``$.data.hands[2]: ...``.
+    """
+    for root in ("state", "view"):
+        if message.startswith((f"{root}.", f"{root}[", f"{root}:")):
+            return path + message[len(root) :]
+    head = _FIELD_PATH.match(message)
+    if head is not None and attrs.has(type(obj)):
+        rest = message[head.end() :]
+        cls: Any = type(obj)
+        names = {field.name for field in attrs.fields(cls)}
+        if rest.startswith((".", "[", ":")) and head.group() in names:
+            return f"{path}.{message}"
+    return f"{path}: {message}"
+
+
+def _run_check(check: Callable[[Any], None], obj: Any, path: str, what: str) -> None:
+    try:
+        check(obj)
+    except InvalidStateError as exc:
+        raise InvalidStateError(_check_path(_clip(str(exc)), path, obj)) from None
+    except RecursionError:
+        raise InvalidStateError(f"{path}: nested too deeply") from None
+    except Exception:
+        # A check must not crash on odd input; if it does, it is still invalid input.
+        raise InvalidStateError(f"{path}: inconsistent {what}") from None
+
+
+def _check_outcome(outcome: Outcome, path: str) -> None:
+    seats = len(outcome.scores)
+    for seat in sorted(outcome.winners):
+        if not 0 <= seat < seats:
+            raise InvalidStateError(f"{path}.winners: seat {seat} is not one of {seats} seats")
+    for number in outcome.cut_rounds:
+        if number < 1:
+            raise InvalidStateError(f"{path}.cut_rounds: round {number} is not 1 or more")
+
+
+def _check_parts(game: AnyGame, value: Any, path: str) -> None:
+    """Check the states and views held in the fields of a value (a play-out, say)."""
+    if not attrs.has(type(value)):
+        return
+    for field in attrs.fields(type(value)):
+        part = getattr(value, field.name)
+        if isinstance(part, game.State):
+            _check(game, part, f"{path}.{field.name}")
+        elif isinstance(part, game.View):
+            _check_view(game, part, f"{path}.{field.name}")
+
+
+def _load_record(setup: _Setup, data: Any, path: str, record: Callable[..., Any]) -> Any:
+    conv, game = setup.conv, setup.game
+    if not isinstance(data, dict):
+        raise SerializationError(f"{path}: expected a record object, got {_short(data)}")
+    keys = {"rules", "seed", "moves", "start"}
+    extra = sorted(data.keys() - keys)
+    if extra:
+        raise SerializationError(f"{path}: unknown record keys {', '.join(extra)}")
+    if "rules" not in data or "moves" not in data:
+        raise SerializationError(f"{path}: a record needs rules and moves")
+    rules = _structure(conv, data["rules"], game.Rules, f"{path}.rules")
+    raw_seed = data.get("seed")
+    seed: int | None = None
+    if raw_seed is not None:
+        try:
+            seed = _structure_big_int(raw_seed)
+        except TypeError as exc:
+            raise SerializationError(f"{path}.seed: {exc}") from None
+        if not 0 <= seed < 2**64:
+            raise SerializationError(f"{path}.seed: must be in [0, 2**64)")
+    raw_moves = data["moves"]
+    if not isinstance(raw_moves, list):
+        raise SerializationError(f"{path}.moves: expected a list, got {_short(raw_moves)}")
+    pick = setup.moves
+    moves = [_pick(pick, raw, f"{path}.moves[{i}]") for i, raw in enumerate(raw_moves)]
+    start = None
+    if data.get("start") is not None:
+        start = _structure(conv, data["start"], game.State, f"{path}.start")
+        _check(game, start, f"{path}.start")
+        if start.rules != rules:
+            raise InvalidStateError(f"{path}.start: its rules differ from the record's rules")
+    if (seed is None) == (start is None):
+        raise SerializationError(f"{path}: a record needs exactly one of seed and start")
+    try:
+        return record(game=game.name, rules=rules, seed=seed, moves=tuple(moves), start=start)
+    except CardrulesError as exc:  # pragma: no cover - every field was checked above
+        raise SerializationError(f"{path}: {exc}") from None
+
+
+def _from_data(setup: _Setup, kind: Kind, data: Any, path: str, record: Callable[..., Any]) -> Any:
+    """Today's object of ``kind`` from today's data, checked; ``record`` makes a Record."""
+    game = setup.game
+    if kind == "state":
+        state = _structure(setup.conv, data, game.State, path)
+        _check(game, state, path)
+        return state
+    if kind == "view":
+        view = _structure(setup.conv, data, game.View, path)
+        _check_view(game, view, path)
+        return view
+    if kind == "move":
+        return _pick(setup.moves, data, path)
+    if kind == "record":
+        return _load_record(setup, data, path, record)
+    if kind == "rules":
+        return _structure(setup.conv, data, game.Rules, path)
+    if kind == "outcome":
+        outcome = _structure(setup.conv, data, Outcome, path)
+        _check_outcome(outcome, path)
+        return outcome
+    value = _pick(setup.events if kind == "event" else setup.values, data, path)
+    _check_parts(game, value, path)
+    return value
+
+
+def _read(
+    game: AnyGame, kind: Kind, version: int, data: Any, path: str, record: Callable[..., Any]
+) -> Any:
+    """
+    The object of ``kind`` in ``data`` at format ``version``, upgraded and checked.
+
+    ``record`` is :class:`cardrules.serialize.Record`, passed in so that this module
+    does not import the public one.
+    """
+    setup = _setup(game)
+    current = game.format_version
+    if version == current:
+        return _from_data(setup, kind, data, path, record)
+    data = _upgrade(setup, kind, version, data, path)
+    try:
+        return _from_data(setup, kind, data, path, record)
+    except (SerializationError, InvalidStateError) as exc:
+        note = f" (read as {game.name} format version {version}, upgraded to {current})"
+        raise type(exc)(f"{exc}{note}") from None
+
+
+def _check_key(key: object) -> bytes:
+    if not isinstance(key, (bytes, bytearray)):
+        raise WrongTypeError(f"key: expected bytes, got {type(key).__name__}")
+    if not key:
+        raise IntegrityError("key: must not be empty")
+    return bytes(key)
+
+
+def _signature(doc: dict[str, Any], key: bytes) -> str:
+    """HMAC-SHA256, in hex, of the canonical text of ``doc`` without its signature."""
+    body = {k: v for k, v in doc.items() if k != _SIGNATURE}
+    text = json.dumps(
+        body, sort_keys=True, separators=(",", ":"), ensure_ascii=True, allow_nan=False
+    )
+    return hmac.new(key, text.encode("ascii"), hashlib.sha256).hexdigest()
+
+
+def _verify(doc: Any, key: bytes) -> None:
+    if not isinstance(doc, dict):
+        return  # not an envelope: _check_envelope says so
+    found = doc.get(_SIGNATURE)
+    if found is None:
+        raise IntegrityError("$.signature: the text is not signed; a key was given")
+    if type(found) is not str:
+        raise IntegrityError(f"$.signature: expected a hex string, got {_short(found)}")
+    try:
+        expected = _signature(doc, key)
+    except (ValueError, TypeError):
+        raise IntegrityError("$.signature: the text does not match its signature") from None
+    if not hmac.compare_digest(found.encode("utf-8", "replace"), expected.encode("ascii")):
+        raise IntegrityError(
+            "$.signature: the text does not match its signature (altered, or signed "
+            "with another key)"
+        )
