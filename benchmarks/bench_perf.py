@@ -438,7 +438,7 @@ def _parts(name: str, state: Any) -> dict[str, Callable[[], object]]:
         )
     parse = getattr(ser, "_parse", None)
     if parse is not None:
-        parts["loads: JSON parse (_parse)"] = lambda: parse(text)
+        parts["loads: JSON parse (_parse)"] = lambda: parse(text, ser.MAX_SIZE)
     doc = json.loads(text)
     parts["loads: plain json.loads"] = lambda: json.loads(text)
     envelope = getattr(ser, "_check_envelope", None)
