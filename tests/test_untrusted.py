@@ -375,3 +375,19 @@ def test_replay_verifies_the_start_of_a_record(game: AnyGame) -> None:
     cardrules.verify_start(seeded, 21)
     with pytest.raises(IntegrityError):
         cardrules.verify_start(attrs.evolve(seeded, seed=20), 21)
+
+
+def test_checks_and_deals_given_the_wrong_kind_raise_a_type_error(game: AnyGame) -> None:
+    # Issue 10: every public function given the wrong kind of object raises a library
+    # error that is also a TypeError; the checks' errors stay InvalidStateError too.
+    state = game.new_game(game.Rules(), seed=1)
+    for bad in (None, game.view(state, 0), 42):
+        with pytest.raises(WrongTypeError) as caught:
+            game.check_state(bad)
+        assert isinstance(caught.value, TypeError)
+        assert isinstance(caught.value, cardrules.InvalidStateError)
+    with pytest.raises(WrongTypeError):
+        game.check_view(state)
+    with pytest.raises(WrongTypeError) as dealt:
+        game.new_game("not rules", seed=1)
+    assert isinstance(dealt.value, TypeError)

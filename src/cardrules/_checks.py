@@ -17,9 +17,18 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from cardrules.errors import InvalidStateError, WrongTypeError
+from cardrules.errors import InvalidStateError, RulesError, WrongTypeError
 
-__all__ = ["bad", "check_int", "check_seat", "check_tuple", "expect", "short"]
+__all__ = [
+    "WrongRulesType",
+    "WrongStateType",
+    "bad",
+    "check_int",
+    "check_seat",
+    "check_tuple",
+    "expect",
+    "short",
+]
 
 _T = TypeVar("_T")
 
@@ -38,6 +47,17 @@ def short(value: object, limit: int = 40) -> str:
         return f"<an int of {value.bit_length()} bits>"
     text = repr(value)
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+class WrongStateType(WrongTypeError, InvalidStateError):
+    """The wrong kind of object given to ``check_state`` or ``check_view``: a
+    :class:`~cardrules.errors.WrongTypeError` (a ``TypeError``) that is also the
+    ``InvalidStateError`` a check raises."""
+
+
+class WrongRulesType(WrongTypeError, RulesError):
+    """The wrong kind of object where a game's ``Rules`` belong: a
+    :class:`~cardrules.errors.WrongTypeError` that is also a ``RulesError``."""
 
 
 def bad(path: str, what: str) -> InvalidStateError:

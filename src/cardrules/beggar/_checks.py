@@ -9,7 +9,7 @@ from operator import attrgetter
 
 import attrs
 
-from cardrules._checks import bad, check_tuple
+from cardrules._checks import WrongStateType, bad, check_tuple
 from cardrules._rng import Rng
 from cardrules.beggar._fast import _detector_problem
 from cardrules.beggar._state import (
@@ -23,7 +23,7 @@ from cardrules.beggar._state import (
     _card_limit,
     _short,
 )
-from cardrules.errors import InvalidStateError, RulesError
+from cardrules.errors import RulesError
 
 __all__ = ["check_state", "check_view"]
 
@@ -129,7 +129,7 @@ def check_state(state: State) -> None:
     cardrules.errors.InvalidStateError: cards: must be an int >= 0, not -1
     """
     if not isinstance(state, State):
-        raise InvalidStateError(f"$: not a beggar State: {type(state).__name__}")
+        raise WrongStateType(f"$: not a beggar State: {type(state).__name__}")
     rules = state.rules
     if not isinstance(state.rng, Rng):
         raise bad("rng", f"not an Rng: {_short(state.rng)}")
@@ -241,7 +241,7 @@ def check_view(view: View) -> None:
     cardrules.errors.InvalidStateError: seat: must be a seat from 0 to 1, not 2
     """
     if not isinstance(view, View):
-        raise InvalidStateError(f"$: not a beggar View: {type(view).__name__}")
+        raise WrongStateType(f"$: not a beggar View: {type(view).__name__}")
     rules = view.rules
     if not isinstance(rules, Rules):
         raise bad("rules", f"not a beggar Rules: {_short(rules)}")

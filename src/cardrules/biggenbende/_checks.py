@@ -14,7 +14,7 @@ from typing import cast
 
 import attrs
 
-from cardrules._checks import bad, check_int, check_tuple
+from cardrules._checks import WrongStateType, bad, check_int, check_tuple
 from cardrules._rng import Rng
 from cardrules.biggenbende._cards import EMPTY, cards_left
 from cardrules.biggenbende._state import (
@@ -250,7 +250,7 @@ def check_state(state: State) -> None:
     cardrules.errors.InvalidStateError: supply: 39 in the supply + 0 held != 40 chips (BB-3)
     """
     if not isinstance(state, State):
-        raise bad("state", f"expected a biggenbende.State, got {type(state).__name__}")
+        raise WrongStateType(f"state: expected a biggenbende.State, got {type(state).__name__}")
     rules = _check_rules(state.rules)
     if not isinstance(state.rng, Rng):
         raise bad("rng", f"expected an Rng, got {type(state.rng).__name__}")
@@ -348,7 +348,7 @@ def check_view(view: View) -> None:
     cardrules.errors.InvalidStateError: hand_counts: expected 3 entries, got 2
     """
     if not isinstance(view, View):
-        raise bad("view", f"expected a biggenbende.View, got {type(view).__name__}")
+        raise WrongStateType(f"view: expected a biggenbende.View, got {type(view).__name__}")
     rules = _check_rules(view.rules)
     n = rules.players
     seat = check_int(view.seat, "seat", 0, n - 1)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
+from cardrules._checks import WrongRulesType
 from cardrules._rng import Rng, _check_seed, _shuffle
 from cardrules.biggenbende._cards import EMPTY, NO_FACE_DOWN, counts, expand
 from cardrules.biggenbende._checks import check_state, discard_problem
@@ -94,8 +95,8 @@ def new_game(rules: Rules | None = None, *, seed: int, deal: Deal | None = None)
     """
     if rules is None:
         rules = Rules()
-    if not isinstance(rules, Rules):  # a RulesError, as the tests pin
-        raise RulesError(f"rules must be a biggenbende.Rules, not {short(rules)}")
+    if not isinstance(rules, Rules):  # a RulesError, as the tests pin, and a TypeError
+        raise WrongRulesType(f"rules must be a biggenbende.Rules, not {short(rules)}")
     _check_seed(seed)
     if deal is None:
         return deal_round(rules, seed, 1, (0,) * rules.players, rules.chips, ())
