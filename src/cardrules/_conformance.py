@@ -17,15 +17,13 @@ import attrs
 from hypothesis import note
 from hypothesis.control import currently_in_test_context
 
-from cardrules._checks import short
 from cardrules._rng import Rng
 from cardrules.errors import (
     CardrulesError,
     IllegalMoveError,
     InvalidStateError,
-    WrongTypeError,
 )
-from cardrules.game import AnyGame, Game, Outcome
+from cardrules.game import AnyGame, Outcome
 from cardrules.serialize import dumps, loads, replay
 
 if TYPE_CHECKING:
@@ -40,14 +38,6 @@ def _abbreviated(text: str, limit: int = _REPR_LIMIT) -> str:
     if len(text) <= limit:
         return text
     return f"{text[:limit]}... ({len(text)} characters)"
-
-
-def _check_game(game: object) -> None:
-    """A library error (also a ``TypeError``) for what is not a game."""
-    if not isinstance(game, Game):
-        raise WrongTypeError(
-            f"expected a Game, got {short(game)}: it does not satisfy the Game protocol"
-        )
 
 
 def _position_text(game: AnyGame, state: Any) -> str:

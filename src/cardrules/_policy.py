@@ -1,5 +1,6 @@
 """
-How :mod:`cardrules.testing` picks moves: the uniform and the biased policy.
+How :mod:`cardrules.testing` picks moves: the uniform and the biased policy, and the
+checks of the game, policy and targeting its functions are given.
 
 Private: the public entry points are :func:`cardrules.testing.random_playthrough`,
 :func:`~cardrules.testing.playthroughs` and :func:`~cardrules.testing.states`. This
@@ -11,14 +12,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from cardrules._conformance import _check_game
+from cardrules._checks import short
 from cardrules._rng import _below
-from cardrules.errors import CardrulesError
-from cardrules.game import AnyGame
+from cardrules.errors import CardrulesError, WrongTypeError
+from cardrules.game import AnyGame, Game
 from cardrules.serialize import Record
 
 if TYPE_CHECKING:
     from cardrules.testing import Playthrough, Policy
+
+
+def _check_game(game: object) -> None:
+    """A library error (also a ``TypeError``) for what is not a game."""
+    if not isinstance(game, Game):
+        raise WrongTypeError(
+            f"expected a Game, got {short(game)}: it does not satisfy the Game protocol"
+        )
 
 
 def _check_options(game: AnyGame, policy: str, targeting: str | None) -> None:

@@ -30,12 +30,11 @@ from hypothesis.errors import InvalidArgument
 
 from cardrules._conformance import (
     _abbreviated,
-    _check_game,
     _check_playthrough,
     _note,
     _position_text,
 )
-from cardrules._policy import _check_options, _fired, _play, _rules_named, _told
+from cardrules._policy import _check_game, _check_options, _fired, _play, _rules_named, _told
 from cardrules.errors import (
     CardrulesError,
     InvalidStateError,
