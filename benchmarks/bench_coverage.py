@@ -26,8 +26,9 @@ from pathlib import Path
 from hypothesis import HealthCheck, Phase, given, settings
 
 import cardrules
+from cardrules._policy import _fired
 from cardrules.game import AnyGame
-from cardrules.testing import Playthrough, Policy, _fired, playthroughs
+from cardrules.testing import Playthrough, Policy, playthroughs
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from tests.test_coverage import FROM_A_KNOWN_DEAL, UNREACHABLE, coverage_rules
