@@ -32,7 +32,6 @@ player_0
 
 from __future__ import annotations
 
-import math
 import random
 from typing import Any
 
@@ -106,12 +105,11 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
         self.render_mode = render_mode
         self._space = rl.action_space(game, self.rules)
         spec = rl.observation_spec(game, self.rules)
-        self._encode = spec.encode
-        self._shape = spec.shape
-        self._length = math.prod(spec.shape)
-        self._code = rl._encoder(self._space)
+        self._observe_state = rl._observer(game, self.rules)
+        self._legal_of_moves = rl._legal_actions(self._space)
         self._legal_of: Any = None
-        self._legal_moves: dict[int, Any] = {}
+        self._legal_now: Any = None
+        self._no_mask = numpy.zeros(self._space.size, dtype=numpy.int8)
         self._players = game.players(game.new_game(self.rules, seed=0))
         self.possible_agents = [f"player_{seat}" for seat in range(self._players)]
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
@@ -154,31 +152,34 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._totals = rl.total_returns(self.game, self.state_)
+        self._returns = self._returns_of(self.state_)
         self._select()
+
+    def _returns_of(self, state: Any) -> tuple[tuple[int, ...], ...]:
+        return rl.round_returns(self.game, state)
 
     def _select(self) -> None:
         seat = self.game.to_move(self.state_)
         if seat is not None:
             self.agent_selection = self.possible_agents[seat]
 
-    def _legal(self) -> dict[int, Any]:
-        # The legal moves of the current state by action number, worked out once a state.
+    def _legal(self) -> Any:
+        # The legal actions of the current state, worked out once a state.
         state = self.state_
         if self._legal_of is not state:
-            encode = self._code
-            self._legal_moves = {encode(move): move for move in self.game.legal_moves(state)}
+            self._legal_now = self._legal_of_moves(self.game.legal_moves(state))
             self._legal_of = state
-        return self._legal_moves
+        return self._legal_now
 
     def observe(self, agent: str) -> dict[str, Any]:
         """The observation of ``agent``: its view's encoding and its action mask."""
         seat = self._seats[agent]
-        game, state = self.game, self.state_
-        mask = numpy.zeros(self._space.size, dtype=numpy.int8)
-        if game.to_move(state) == seat:
-            mask[list(self._legal())] = 1
-        encoded = rl._floats(self._encode(game.view(state, seat)), self._length)
-        return {"observation": encoded.reshape(self._shape), "action_mask": mask}
+        state = self.state_
+        if self.game.to_move(state) == seat:
+            mask = self._legal().mask.copy()
+        else:
+            mask = self._no_mask.copy()
+        return {"observation": self._observe_state(state, seat), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         """Play ``action`` for the agent to move (``None`` once it is terminated)."""
@@ -187,22 +188,29 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         game = self.game
-        move = self._legal().get(action)  # type: ignore[arg-type]
+        move = self._legal().by_code.get(action)
         if move is None:
             raise ValueError(f"action {action} is not legal now")
         self._cumulative_rewards[agent] = 0.0
-        self.state_ = game.apply(self.state_, move)
-        totals = rl.total_returns(game, self.state_)
-        for seat, name in enumerate(self.possible_agents):
-            self.rewards[name] = float(totals[seat] - self._totals[seat])
-        self._totals = totals
-        if game.is_over(self.state_):
+        state = self.state_ = game.apply(self.state_, move)
+        rewards = self.rewards
+        returns = self._returns_of(state)
+        if returns == self._returns:  # no score changed (compares shared tuples fast)
+            for name in rewards:
+                rewards[name] = 0.0
+        else:
+            self._returns = returns
+            totals = rl.total_returns(game, state)
+            for seat, name in enumerate(self.possible_agents):
+                rewards[name] = float(totals[seat] - self._totals[seat])
+            self._totals = totals
+        if game.is_over(state):
             self.terminations = dict.fromkeys(self.agents, True)
-            outcome = game.outcome(self.state_)
+            outcome = game.outcome(state)
             for name in self.agents:
                 self.infos[name] = {"outcome": outcome}
         else:
-            self._select()
+            self.agent_selection = self.possible_agents[game.to_move(state)]  # type: ignore[index]
         self._accumulate_rewards()
 
     def render(self) -> str | None:

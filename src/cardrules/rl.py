@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from cardrules import _fastobs
 from cardrules.errors import CardrulesError
 from cardrules.game import ActionSpace, AnyGame, Observation
 
@@ -110,20 +111,87 @@ _CODES: dict[ActionSpace[Any], Callable[[Any], int]] = {}
 
 def _encoder(space: ActionSpace[Any]) -> Callable[[Any], int]:
     # ``space.encode`` with a memo: the adapters encode every legal move at every step,
-    # and a game offers the same moves again and again.
+    # and a game offers the same moves again and again. The games hand out the same
+    # move objects, so the memo looks a move up by identity first (it keeps the move,
+    # so its id cannot be reused), then by equality (hashing a move costs more).
     memo = _CODES.get(space)
     if memo is None:
         codes: dict[Any, int] = {}
+        known: dict[int, tuple[Any, int]] = {}
         encode = space.encode
 
         def memo(move: Any) -> int:
+            entry = known.get(id(move))
+            if entry is not None and entry[0] is move:
+                return entry[1]
             code = codes.get(move)
             if code is None:
                 code = codes[move] = encode(move)
+            if len(known) >= _KNOWN_MOVES:
+                known.clear()
+            known[id(move)] = (move, code)
             return code
 
         _remember(_CODES, space, memo)
     return memo
+
+
+_KNOWN_MOVES = 1 << 16
+_LEGAL_TUPLES = 1024
+
+
+class _Legal:
+    """
+    The legal moves of a state as actions: the moves, their numbers (in the same order),
+    the move of each number, and an int8 mask (shared: copy it before handing it out).
+    Made by :func:`_legal_actions`.
+    """
+
+    __slots__ = ("by_code", "codes", "mask", "moves")
+
+    def __init__(self, moves: Any, codes: tuple[int, ...], mask: Any) -> None:
+        self.moves = moves
+        self.codes = codes
+        self.by_code = dict(zip(codes, moves, strict=True))
+        self.mask = mask
+
+
+_LEGALS: dict[ActionSpace[Any], Callable[[Any], _Legal]] = {}
+
+
+def _legal_actions(space: ActionSpace[Any]) -> Callable[[Any], _Legal]:
+    # ``legal(moves)``: the _Legal of a tuple of legal moves. The games hand out the same
+    # tuples again (cached choices, exchanges, ...), so they are remembered by identity
+    # (keeping the tuple, so its id cannot be reused); the masks by their numbers. Both
+    # caches are bounded.
+    maker = _LEGALS.get(space)
+    if maker is None:
+        numpy = _numpy()
+        encode = _encoder(space)
+        size = space.size
+        seen: dict[int, _Legal] = {}
+        masks: dict[tuple[int, ...], Any] = {}
+
+        def maker(moves: Any) -> _Legal:
+            legal = seen.get(id(moves))
+            if legal is not None and legal.moves is moves:
+                return legal
+            codes = tuple([encode(move) for move in moves])
+            mask = masks.get(codes)
+            if mask is None:
+                mask = numpy.zeros(size, numpy.int8)
+                mask[list(codes)] = 1
+                if len(masks) >= _LEGAL_TUPLES:
+                    masks.clear()
+                masks[codes] = mask
+            legal = _Legal(moves, codes, mask)
+            if len(seen) >= _LEGAL_TUPLES:
+                seen.clear()
+            seen[id(moves)] = legal
+            return legal
+
+        _remember(_LEGALS, space, maker)
+    return maker
 
 
 def _floats(values: Sequence[float], size: int) -> Any:
@@ -131,6 +199,49 @@ def _floats(values: Sequence[float], size: int) -> Any:
     if len(values) != size:
         raise CardrulesError(f"an observation has {len(values)} numbers, not {size}")
     return numpy.fromiter(values, numpy.float32, count=size)
+
+
+_OBSERVERS: dict[tuple[AnyGame, Any], Callable[[Any, int], Any]] = {}
+
+
+def _observer(game: AnyGame, rules: Any) -> Callable[[Any, int], Any]:
+    # ``observe(state, seat)``: the same array as ``observation(game, game.view(state,
+    # seat))``, through the game's state encoder when it registered one (see
+    # cardrules._fastobs), for the adapters.
+    key = (game, rules)
+    observe = _OBSERVERS.get(key)
+    if observe is None:
+        observe = _remember(_OBSERVERS, key, _make_observer(game, rules))
+    return observe
+
+
+def _make_observer(game: AnyGame, rules: Any) -> Callable[[Any, int], Any]:
+    numpy = _numpy()
+    spec = observation_spec(game, rules)
+    shape = tuple(spec.shape)
+    size = math.prod(shape)
+    flat = len(shape) == 1
+    encode, view = spec.encode, game.view
+    factory = _fastobs.lookup(encode, view)
+    if factory is None:
+
+        def plain(state: Any, seat: int) -> Any:
+            return _floats(encode(view(state, seat)), size).reshape(shape)
+
+        return plain
+    from_state = factory(rules)
+    fromiter, zeros, float32 = numpy.fromiter, numpy.zeros, numpy.float32
+
+    def fast(state: Any, seat: int) -> Any:
+        positions, values = from_state(state, seat)
+        if positions is None:
+            out = fromiter(values, float32, count=size)
+        else:
+            out = zeros(size, float32)
+            out[positions] = values
+        return out if flat else out.reshape(shape)
+
+    return fast
 
 
 def observation_spec(game: AnyGame, rules: Any) -> Observation[Any]:
@@ -183,12 +294,8 @@ def action_mask(game: AnyGame, state: Any) -> npt.NDArray[np.bool_]:
     True
     """
     numpy = _numpy()
-    space = action_space(game, state.rules)
-    mask = numpy.zeros(space.size, dtype=numpy.bool_)
-    encode = _encoder(space)
-    for move in game.legal_moves(state):
-        mask[encode(move)] = True
-    return mask  # type: ignore[no-any-return]
+    legal = _legal_actions(action_space(game, state.rules))(game.legal_moves(state))
+    return legal.mask.astype(numpy.bool_)  # type: ignore[no-any-return]
 
 
 def round_returns(game: AnyGame, state: Any) -> tuple[tuple[int, ...], ...]:

@@ -7,9 +7,12 @@ from its next). Places follow the same order: the viewer's grid first, row-major
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
+from cardrules import _fastobs
 from cardrules.allegra._geometry import GRID
-from cardrules.allegra._state import CARD_VALUES, Rules, View
+from cardrules.allegra._state import CARD_VALUES, Rules, State, View
+from cardrules.allegra._view import view as _view
 from cardrules.errors import RulesError
 from cardrules.game import Observation
 
@@ -117,6 +120,119 @@ def _encode(view: View) -> list[float]:
     out += [float(view.last_turns), float(view.turns), float(view.round)]
     out += [float(sum(r[s] for r in view.scores)) for s in order]
     return out
+
+
+def _from_state_factory(rules: Rules) -> _fastobs.FromState:
+    # ``_encode(view(state, seat))`` without the View, as the positions and values of
+    # its non-zero entries: most of the encoding is one-hot places (tests/allegra/
+    # test_observe.py compares the two on random states).
+    n = rules.players
+    at: dict[str, int] = {}
+    start = 0
+    for name, length in _layout(n):
+        at[name] = start
+        start += length
+    rels = [tuple((s - seat) % n for s in range(n)) for seat in range(n)]
+    orders = [tuple((seat + k) % n for k in range(n)) for seat in range(n)]
+    places = n * GRID
+    # The place at each relative position, for each viewer: its grid first.
+    rotations = [tuple((seat * GRID + j) % places for j in range(places)) for seat in range(n)]
+    place_bases = tuple(at["places"] + j * _PLACE for j in range(places))
+    place_ones = [1] * places
+    phase_at = {phase: at["phase"] + k for k, phase in enumerate(_PHASES)}
+    current, reveals_left = at["current"], at["reveals_left"]
+    deck_count, deck_known, deck_cards = at["deck_count"], at["deck_known"], at["deck_cards"]
+    discard_count, discard_top = at["discard_count"], at["discard_top"]
+    discard_cards, removed, drawn = at["discard_cards"], at["removed"], at["drawn"]
+    knock_queue, knockers, passers = at["knock_queue"], at["knockers"], at["passers"]
+    receiver, placed_at, hand = at["receiver"], at["placed"], at["hand"]
+    hand_count, ender, last_turns = at["hand_count"], at["ender"], at["last_turns"]
+    turns, round_at, totals_at = at["turns"], at["round"], at["totals"]
+    # One-entry caches by identity (the state's tuples are shared while unchanged; an
+    # entry keeps its tuples, so their ids cannot be reused).
+    last_places: list[Any] = [None] * n
+    last_scores: list[Any] = [None]
+
+    def counts(pos: list[int], val: list[int], base: int, cards: tuple[int, ...]) -> None:
+        tally: dict[int, int] = {}
+        for card in cards:
+            tally[card] = tally.get(card, 0) + 1
+        for card, count in tally.items():
+            pos.append(base + card + 1)
+            val.append(count)
+
+    def from_state(state: State, seat: int) -> tuple[list[int], list[int]]:
+        rel = rels[seat]
+        pos = [phase_at[state.phase], current + rel[state.current]]
+        val = [1, 1]
+        cards, face_up = state.cards, state.face_up
+        last = last_places[seat]
+        if last is not None and last[0] is cards and last[1] is face_up:
+            pos += last[2]
+        else:
+            one_hot = [
+                base + (_V + 1 if (card := cards[i]) is None else card + 1 if face_up[i] else _V)
+                for base, i in zip(place_bases, rotations[seat], strict=True)
+            ]
+            last_places[seat] = (cards, face_up, one_hot)
+            pos += one_hot
+        val += place_ones
+        pos += (reveals_left, deck_count, last_turns, turns, round_at)
+        val += (state.reveals_left, len(state.deck), state.last_turns, state.turns, state.round)
+        if state.deck_public:
+            pos.append(deck_known)
+            val.append(1)
+            counts(pos, val, deck_cards, state.deck)
+        discard = state.discard
+        if discard:
+            pos.append(discard_count)
+            val.append(len(discard))
+            pos.append(discard_top + discard[-1] + 1)
+            val.append(1)
+            counts(pos, val, discard_cards, discard)
+        counts(pos, val, removed, state.removed)
+        if state.drawn is not None:
+            pos.append(drawn + state.drawn + 1)
+            val.append(1)
+        for base, seats in (
+            (knock_queue, state.knock_queue),
+            (knockers, state.knockers),
+            (passers, state.passers),
+        ):
+            for s in seats:
+                pos.append(base + rel[s])
+                val.append(1)
+        if state.receiver is not None:
+            pos.append(receiver + rel[state.receiver])
+            val.append(1)
+            if state.hand is not None and state.receiver == seat:
+                pos.append(hand + state.hand + 1)
+                val.append(1)
+        placed = state.placed
+        if placed is not None:
+            pos.append(placed_at + rel[placed.owner] * GRID + placed.row * 4 + placed.col)
+            val.append(1)
+        if state.hand is not None:
+            pos.append(hand_count)
+            val.append(1)
+        if state.ender is not None:
+            pos.append(ender + rel[state.ender])
+            val.append(1)
+        scores = state.scores
+        if scores:
+            entry = last_scores[0]
+            if entry is None or entry[0] is not scores:
+                entry = (scores, [sum(column) for column in zip(*scores, strict=True)])
+                last_scores[0] = entry
+            totals = entry[1]
+            pos += range(totals_at, totals_at + n)
+            val += [totals[s] for s in orders[seat]]
+        return pos, val
+
+    return from_state
+
+
+_fastobs.register(_encode, _view, _from_state_factory)
 
 
 @lru_cache(maxsize=8)

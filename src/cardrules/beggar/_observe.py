@@ -7,8 +7,11 @@ seat order from its next).
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
-from cardrules.beggar._state import RANKS, Rules, View
+from cardrules import _fastobs
+from cardrules.beggar._state import RANKS, Rules, State, View
+from cardrules.beggar._view import view as _view
 from cardrules.errors import RulesError
 from cardrules.game import Observation
 
@@ -58,6 +61,48 @@ def _encode(view: View) -> list[float]:
     out += ranks
     out += [float(view.cards), float(view.tricks), 0.0 if view.ended is None else 1.0]
     return out
+
+
+def _from_state_factory(rules: Rules) -> _fastobs.FromState:
+    # ``_encode(view(state, seat))`` without the View: one flat list (tests/beggar/
+    # test_observe.py compares the two on random states).
+    n = rules.players
+    orders = [tuple((seat + k) % n for k in range(n)) for seat in range(n)]
+    rels = [tuple((s - seat) % n for s in range(n)) for seat in range(n)]
+    seat_hot = [tuple(1 if k == i else 0 for k in range(n)) for i in range(n)]
+    no_seat = (0,) * n
+    rank_hot = {rank: tuple(1 if r == rank else 0 for r in RANKS) for rank in RANKS}
+    no_rank = (0,) * len(RANKS)
+    rank_index = _RANK_INDEX
+
+    def from_state(state: State, seat: int) -> tuple[None, list[Any]]:
+        order, rel = orders[seat], rels[seat]
+        stacks, out_, pile = state.stacks, state.out, state.pile
+        ended = state.ended
+        turn = None if ended is not None else state.turn  # to_move (BM-7)
+        penalty = state.penalty_seat
+        out: list[Any] = [len(stacks[s]) for s in order]
+        out += [out_[s] for s in order]
+        out += no_seat if turn is None else seat_hot[rel[turn]]
+        out += no_seat if penalty is None else seat_hot[rel[penalty]]
+        out.append(state.owed)
+        out.append(len(pile))
+        if pile:
+            out += rank_hot[pile[-1].rank]
+            ranks = [0] * len(RANKS)
+            for card in pile:
+                ranks[rank_index[card.rank]] += 1
+            out += ranks
+        else:
+            out += no_rank
+            out += no_rank
+        out += (state.cards, state.tricks, ended is not None)
+        return None, out
+
+    return from_state
+
+
+_fastobs.register(_encode, _view, _from_state_factory)
 
 
 @lru_cache(maxsize=8)

@@ -35,6 +35,7 @@ __all__ = [
 ]
 
 _TURN = Turn()
+_ONLY_TURN = (_TURN,)  # one tuple for every legal_moves: callers may cache by identity
 _A_STATE = "a beggar State"
 
 
@@ -77,7 +78,7 @@ def legal_moves(state: State) -> tuple[Turn, ...]:
     """
     if type(state) is not State:
         expect(state, State, _A_STATE)
-    return () if state.ended is not None else (_TURN,)
+    return () if state.ended is not None else _ONLY_TURN
 
 
 def to_move(state: State) -> int | None:

@@ -7,8 +7,12 @@ from its next, whatever the direction). Counts are raw card or chip counts.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
-from cardrules.biggenbende._state import ROW_SIZE, VALUES, Rules, View
+from cardrules import _fastobs
+from cardrules.biggenbende._cards import EMPTY
+from cardrules.biggenbende._state import ROW_SIZE, VALUES, Rules, State, View
+from cardrules.biggenbende._view import view as _view
 from cardrules.errors import RulesError
 from cardrules.game import Observation
 
@@ -84,6 +88,74 @@ def _encode(view: View) -> list[float]:
     out += [float(view.chips[s]) for s in order]
     out.append(float(view.supply))
     return out
+
+
+def _from_state_factory(rules: Rules) -> _fastobs.FromState:
+    # ``_encode(view(state, seat))`` without the View: one flat list, built by unpacking
+    # tuples (tests/biggenbende/test_observe.py compares the two on random states).
+    n = rules.players
+    orders = [tuple((seat + k) % n for k in range(n)) for seat in range(n)]
+    rels = [tuple((s - seat) % n for s in range(n)) for seat in range(n)]
+    phase_hot = {
+        phase: tuple(1 if k == i else 0 for k in range(len(_PHASES)))
+        for i, phase in enumerate(_PHASES)
+    }
+    seat_hot = [tuple(1 if k == i else 0 for k in range(n)) for i in range(n)]
+    no_seat = (0,) * n
+    value_hot = [tuple(1 if k == i else 0 for k in range(VALUES)) for i in range(VALUES)]
+    no_value = (0,) * VALUES
+    values = range(VALUES)
+    zero_places = [0] * n
+
+    def from_state(state: State, seat: int) -> tuple[None, list[Any]]:
+        order, rel = orders[seat], rels[seat]
+        hands, face_up, face_down = state.hands, state.face_up, state.face_down
+        turn = state.turn
+        out: list[Any] = [
+            *phase_hot[state.phase],
+            *(no_seat if turn is None else seat_hot[rel[turn]]),
+            state.direction,
+            *hands[seat],
+        ]
+        if state.phase == "choose":  # BB-4, BB-21: others' choices stay hidden
+            out += [sum(hands[s]) + (0 if s == seat else sum(face_up[s])) for s in order]
+            for s in order:
+                out += face_up[s] if s == seat else EMPTY
+        else:
+            out += [sum(hands[s]) for s in order]
+            for s in order:
+                out += face_up[s]
+        for s in order:
+            out += [c is not None for c in face_down[s]]
+        discard = state.discard
+        out.append(len(state.draw))
+        out.append(len(discard))
+        if discard:
+            top = discard[-1]
+            pile = bytes(discard)
+            out += value_hot[top]
+            out.append(len(pile) - len(pile.rstrip(pile[-1:])))
+            out += [pile.count(v) for v in values]
+        else:
+            out += no_value
+            out.append(0)
+            out += no_value
+        out += state.removed
+        place = zero_places.copy()
+        for k, s in enumerate(state.places):
+            place[rel[s]] = k + 1
+        out += place
+        out.append(state.round)
+        out.append(state.moves)
+        chips = state.chips
+        out += [chips[s] for s in order]
+        out.append(state.supply)
+        return None, out
+
+    return from_state
+
+
+_fastobs.register(_encode, _view, _from_state_factory)
 
 
 @lru_cache(maxsize=8)
