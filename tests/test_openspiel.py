@@ -140,3 +140,21 @@ def test_information_state_is_the_rl_one(game: AnyGame) -> None:
         assert state.observation_tensor(seat) == pytest.approx(
             cardrules.rl.observation(game, game.view(trajectory.state, seat)).ravel().tolist()
         )
+
+
+@pytest.mark.parametrize("game", HOOKED)
+def test_returns_are_the_sum_of_the_round_returns(game: AnyGame) -> None:
+    import cardrules.rl
+
+    players = player_counts(game)[0]
+    spiel_game = pyspiel.load_game(_loadable(game), {"players": players})
+    state = spiel_game.new_initial_state()
+    state.apply_action(7)
+    states = [state.trajectory.state]
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        state.apply_action(legal[len(states) % len(legal)])
+        states.append(state.trajectory.state)
+    rounds = cardrules.rl.returns_by_round(game, states)
+    totals = [float(sum(column)) for column in zip(*rounds, strict=True)]
+    assert state.returns() == totals

@@ -93,6 +93,47 @@ def test_a_rollout_follows_the_game(game: AnyGame) -> None:
     assert [returns[f"player_{seat}"] for seat in range(players)] == [float(t) for t in totals]
 
 
+@pytest.mark.parametrize("game", HOOKED)
+def test_the_rewards_of_a_round_add_up_to_its_return(game: AnyGame) -> None:
+    # Every round, not only the whole game: rewards follow cardrules.rl.returns_by_round.
+    players = player_counts(game)[0]
+    environment = CardrulesEnv(game, players=players)
+    environment.reset(seed=4)
+    states = [environment.state_]
+    by_round: dict[int, list[float]] = {}
+    for agent in environment.agent_iter(max_iter=100_000):
+        _, _, terminated, truncated, _ = environment.last()
+        if terminated or truncated:
+            environment.step(None)
+            continue
+        number = getattr(environment.state_, "round", 1)
+        legal = np.flatnonzero(environment.observe(agent)["action_mask"])
+        environment.step(int(legal[len(states) % len(legal)]))
+        states.append(environment.state_)
+        sums = by_round.setdefault(number, [0.0] * players)
+        for seat, name in enumerate(environment.possible_agents):
+            sums[seat] += environment.rewards[name]
+    rounds = cardrules.rl.returns_by_round(game, states)
+    first = getattr(states[0], "round", 1)
+    assert len(rounds) == len(by_round)
+    for number, sums in by_round.items():
+        assert sums == [float(delta) for delta in rounds[number - first]]
+
+
+def test_what_is_handed_out_can_be_changed() -> None:
+    # Masks are cached and shared inside: the arrays handed out are the caller's own.
+    environment = env("biggenbende", players=3)
+    environment.reset(seed=5)
+    agent = environment.agent_selection
+    first = environment.observe(agent)
+    expected = {name: array.copy() for name, array in first.items()}
+    for array in first.values():
+        array[:] = 7
+    again = environment.observe(agent)
+    for name, array in expected.items():
+        assert np.array_equal(again[name], array)
+
+
 def test_an_illegal_action_is_refused() -> None:
     game = made_up_hooks(cardrules.get_game("biggenbende"))
     environment = CardrulesEnv(game, players=3)

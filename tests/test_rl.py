@@ -311,3 +311,180 @@ def test_how_to_write_a_bot_runs() -> None:
     printed = run_page("how-to/write-a-bot.md")
     # Both games were played to the end (the outcome of each is printed).
     assert printed.count("Outcome(") == 2
+
+
+# --------------------------------------------------------------------------- fast paths
+
+# The smallest Allegra deck for 2 players, 26 cards: the deck runs out and is rebuilt
+# (AL-11), so its cards become public, a branch the default deck seldom reaches.
+SMALL_ALLEGRA_DECK = (2,) * 13
+
+
+def _observed_rules(game: AnyGame) -> list[Any]:
+    cases = [game.Rules(players=p, **small_options(game)) for p in player_counts(game)]
+    if game.name == "allegra":
+        cases.append(game.Rules(players=2, rounds=1, deck=SMALL_ALLEGRA_DECK))
+    return cases
+
+
+def _playout(game: AnyGame, rules: Any, seed: int) -> Iterator[Any]:
+    state = game.new_game(rules, seed=seed)
+    pick = seed
+    while True:
+        yield state
+        moves = game.legal_moves(state)
+        if not moves:
+            return
+        pick = (pick * 6364136223846793005 + 1442695040888963407) % 2**64
+        state = game.apply(state, moves[(pick >> 33) % len(moves)])
+
+
+@pytest.mark.parametrize("name", sorted(cardrules.GAMES))
+def test_the_state_encoder_gives_the_view_encoding(name: str) -> None:
+    # The adapters encode straight from the state (cardrules._fastobs); it must give
+    # exactly the numbers of the documented encode(view(state, seat)), for every seat,
+    # player count and kind of position met.
+    from cardrules import _fastobs
+
+    game = cardrules.GAMES[name]
+    if not has_hooks(game):
+        pytest.skip(f"{name} has no rl hooks")
+    public_decks = 0
+    for rules in _observed_rules(game):
+        spec = rl.observation_spec(game, rules)
+        assert _fastobs.lookup(spec.encode, game.view) is not None
+        observe = rl._observer(game, rules)
+        for seed in range(2):
+            for state in _playout(game, rules, seed):
+                public_decks += bool(getattr(state, "deck_public", False))
+                for seat in range(game.players(state)):
+                    fast = observe(state, seat)
+                    plain = rl.observation(game, game.view(state, seat))
+                    assert fast.dtype == plain.dtype == np.float32
+                    assert fast.shape == plain.shape == spec.shape
+                    assert np.array_equal(fast, plain), (state, seat)
+    if name == "allegra":
+        assert public_decks > 0
+
+
+@pytest.mark.parametrize("name", sorted(cardrules.GAMES))
+def test_other_hooks_take_the_plain_path(name: str) -> None:
+    from cardrules import _fastobs
+
+    game = made_up_hooks(cardrules.GAMES[name])
+    rules = game.Rules(**small_options(game))
+    spec = rl.observation_spec(game, rules)
+    assert _fastobs.lookup(spec.encode, game.view) is None
+    observe = rl._observer(game, rules)
+    for count, state in enumerate(_playout(game, rules, 3)):
+        if count > 50:
+            break
+        seat = count % game.players(state)
+        expected = rl.observation(game, game.view(state, seat))
+        assert np.array_equal(observe(state, seat), expected)
+
+
+def test_a_cached_mask_stays_right() -> None:
+    # Masks are shared by the legal moves' numbers: the arrays handed out are copies.
+    game = cardrules.get_game("biggenbende")
+    state = game.new_game(game.Rules(players=3), seed=8)
+    first = rl.action_mask(game, state)
+    first[:] = True
+    again = rl.action_mask(game, state)
+    space = rl.action_space(game, state.rules)
+    assert sorted(np.flatnonzero(again)) == sorted(
+        space.encode(move) for move in game.legal_moves(state)
+    )
+
+
+# --------------------------------------------------------------------------- returns by round
+
+
+def _whole_game(game: AnyGame, rules: Any, seed: int) -> list[Any]:
+    return list(_playout(game, rules, seed))
+
+
+@pytest.mark.parametrize("game", HOOKED)
+def test_returns_by_round_add_up_to_the_total(game: AnyGame) -> None:
+    for players in player_counts(game)[:2]:
+        states = _whole_game(game, game.Rules(players=players), seed=players)
+        rounds = rl.returns_by_round(game, states)
+        last = states[-1]
+        assert len(rounds) == getattr(last, "round", 1)
+        assert all(len(deltas) == players for deltas in rounds)
+        totals = tuple(sum(column) for column in zip(*rounds, strict=True))
+        assert totals == rl.total_returns(game, last)
+        outcome = game.outcome(last)
+        assert outcome is not None
+        assert totals == outcome.scores
+
+
+def test_returns_by_round_of_allegra_are_its_round_scores() -> None:
+    # Allegra keeps a score per round (AL-10): following the game gives the same.
+    game = cardrules.get_game("allegra")
+    for players in (2, 4):
+        states = _whole_game(game, game.Rules(players=players), seed=players)
+        assert rl.returns_by_round(game, states) == states[-1].scores
+
+
+def test_returns_by_round_of_biggenbende_are_the_chips_won_each_round() -> None:
+    # BB-18: the first out wins 3 chips, the second 2, every other seat 1 (0 when tied
+    # for the most cards left). A supply of 1,000 chips never runs short here.
+    game = cardrules.get_game("biggenbende")
+    rules = game.Rules(players=4, rounds=4, chips=1000)
+    states = _whole_game(game, rules, seed=6)
+    last = states[-1]
+    assert last.cut_rounds == ()
+    rounds = rl.returns_by_round(game, states)
+    assert len(rounds) == last.round == 4
+    for before, after in itertools.pairwise(states):
+        if after.round == before.round and after.phase != "over":
+            continue
+        # ``before`` is the last position of its round: one seat is out, and the seat
+        # to move goes out second.
+        first, second = before.places[0], before.turn
+        deltas = rounds[before.round - 1]
+        assert deltas[first] == 3
+        assert deltas[second] == 2
+        assert all(deltas[s] in (0, 1) for s in range(4) if s not in (first, second))
+        assert sum(deltas) == before.supply - after.supply
+    assert tuple(sum(column) for column in zip(*rounds, strict=True)) == last.chips
+    # Pinned, so that a change of the split shows.
+    assert rounds == ((3, 0, 2, 1), (0, 2, 3, 1), (2, 1, 0, 3), (1, 0, 2, 3))
+
+
+def test_returns_by_round_of_a_game_under_way() -> None:
+    game = cardrules.get_game("biggenbende")
+    states = _whole_game(game, game.Rules(players=3, rounds=3), seed=2)
+    second = next(k for k, state in enumerate(states) if state.round == 2)
+    # Up to the first position of round 2: round 1 paid, round 2 nothing yet.
+    rounds = rl.returns_by_round(game, states[: second + 1])
+    assert len(rounds) == 2
+    assert rounds[1] == (0, 0, 0)
+    assert rounds[0] == states[second].chips
+    # Any stretch of the game: its rounds only.
+    assert rl.returns_by_round(game, states[second:]) == rl.returns_by_round(game, states)[1:]
+
+
+def test_returns_by_round_of_a_record() -> None:
+    from cardrules.serialize import Record
+
+    game = cardrules.get_game("biggenbende")
+    rules = game.Rules(players=3, rounds=2)
+    states = _whole_game(game, rules, seed=9)
+    moves = []
+    for before, after in itertools.pairwise(states):
+        moves.append(next(m for m in game.legal_moves(before) if game.apply(before, m) == after))
+    record = Record(game="biggenbende", rules=rules, seed=9, moves=tuple(moves))
+    assert rl.record_returns(record) == rl.returns_by_round(game, states)
+
+
+def test_returns_by_round_refuses_bad_input() -> None:
+    game = cardrules.get_game("biggenbende")
+    states = _whole_game(game, game.Rules(players=3, rounds=2), seed=1)
+    with pytest.raises(CardrulesError, match="at least one state"):
+        rl.returns_by_round(game, [])
+    with pytest.raises(CardrulesError, match="comes after"):
+        rl.returns_by_round(game, [states[-1], states[0]])
+    with pytest.raises(CardrulesError, match="expected a Record"):
+        rl.record_returns(states[0])

@@ -29,7 +29,7 @@ seat's view and everything it saw); ``observation_string`` and
 ``observation_tensor`` are the view alone (the game's ``render_view`` text and
 :func:`cardrules.rl.observation`). Returns are the final scores of the game's
 :class:`~cardrules.Outcome` (rewards come at the end only), within the game's
-``utility_bounds``.
+``utility_bounds``: the sum of the rounds of :func:`cardrules.rl.returns_by_round`.
 
 **Resampling.** ``state.resample_from_infostate(player, sampler)`` redeals what
 ``player`` cannot see with :attr:`Game.redeal_hidden <cardrules.Game.redeal_hidden>`
@@ -120,7 +120,7 @@ class _Game(pyspiel.Game):  # type: ignore[misc]
         if self.deals < 1:
             raise ValueError(f"deals must be at least 1, not {self.deals}")
         self.space = rl.action_space(game, self.rules)
-        self.code = rl._encoder(self.space)
+        self.legal = rl._legal_actions(self.space)
         low, high = rl.utility_bounds(game, self.rules)
         self.players = game.players(game.new_game(self.rules, seed=0))
         info = pyspiel.GameInfo(
@@ -172,10 +172,8 @@ class _State(pyspiel.State):  # type: ignore[misc]
 
     def _legal_actions(self, player: int) -> list[int]:
         assert self.trajectory is not None
-        encode = self._spiel_game.code
-        return sorted(
-            encode(move) for move in self.trajectory.game.legal_moves(self.trajectory.state)
-        )
+        legal = self._spiel_game.legal(self.trajectory.game.legal_moves(self.trajectory.state))
+        return sorted(legal.codes)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         deals = self._spiel_game.deals
@@ -282,7 +280,8 @@ class _Observer:
         if self._perfect_recall:
             self.tensor[:] = rl.information_state(game, player, trajectory).tensor
         else:
-            self.tensor[:] = rl.observation(game, game.view(trajectory.state, player)).ravel()
+            observe = rl._observer(game, self._game.rules)
+            self.tensor[:] = observe(trajectory.state, player).ravel()
 
     def string_from(self, state: _State, player: int) -> str:
         """The information state text, or the view's text, of ``player``."""

@@ -10,7 +10,9 @@ follows PettingZoo's classic card games:
   and an ``int8`` mask of the legal actions (all zeros for a seat not to move);
 - actions are the numbers of the game's :class:`~cardrules.ActionSpace`;
 - the reward of a step is every seat's score change in it (chips or points, from
-  :func:`cardrules.rl.total_returns`), so an agent's summed rewards are its return;
+  :func:`cardrules.rl.total_returns`), so an agent's summed rewards are its return,
+  and its rewards in one round add up to that round's entry of
+  :func:`cardrules.rl.returns_by_round`;
 - ``reset(seed=...)`` deals the game with that seed (a random one when ``None``);
 - ``render_mode="ansi"``: ``render()`` gives the view of the seat to move as the
   game's own text.
@@ -153,6 +155,7 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._totals = rl.total_returns(self.game, self.state_)
         self._returns = self._returns_of(self.state_)
+        self._rewarded = False
         self._select()
 
     def _returns_of(self, state: Any) -> tuple[tuple[int, ...], ...]:
@@ -196,14 +199,20 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
         rewards = self.rewards
         returns = self._returns_of(state)
         if returns == self._returns:  # no score changed (compares shared tuples fast)
-            for name in rewards:
-                rewards[name] = 0.0
+            if self._rewarded:
+                for name in rewards:
+                    rewards[name] = 0.0
+                self._rewarded = False
         else:
+            # The reward of a step is the change of every seat's total return, so the
+            # rewards of a round add up to its entry in rl.returns_by_round.
             self._returns = returns
             totals = rl.total_returns(game, state)
             for seat, name in enumerate(self.possible_agents):
                 rewards[name] = float(totals[seat] - self._totals[seat])
             self._totals = totals
+            self._rewarded = True
+            self._accumulate_rewards()
         if game.is_over(state):
             self.terminations = dict.fromkeys(self.agents, True)
             outcome = game.outcome(state)
@@ -211,7 +220,6 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
                 self.infos[name] = {"outcome": outcome}
         else:
             self.agent_selection = self.possible_agents[game.to_move(state)]  # type: ignore[index]
-        self._accumulate_rewards()
 
     def render(self) -> str | None:
         """The view of the seat to move as the game's text (``render_mode="ansi"``)."""

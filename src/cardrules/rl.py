@@ -27,7 +27,7 @@ bool
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -40,6 +40,8 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
+    from cardrules.serialize import Record
+
 __all__ = [
     "InformationState",
     "Trajectory",
@@ -49,6 +51,8 @@ __all__ = [
     "max_moves",
     "observation",
     "observation_spec",
+    "record_returns",
+    "returns_by_round",
     "round_returns",
     "total_returns",
     "utility_bounds",
@@ -137,7 +141,7 @@ def _encoder(space: ActionSpace[Any]) -> Callable[[Any], int]:
 
 
 _KNOWN_MOVES = 1 << 16
-_LEGAL_TUPLES = 1024
+_LEGAL_TUPLES = 4096
 
 
 class _Legal:
@@ -161,33 +165,42 @@ _LEGALS: dict[ActionSpace[Any], Callable[[Any], _Legal]] = {}
 
 def _legal_actions(space: ActionSpace[Any]) -> Callable[[Any], _Legal]:
     # ``legal(moves)``: the _Legal of a tuple of legal moves. The games hand out the same
-    # tuples again (cached choices, exchanges, ...), so they are remembered by identity
-    # (keeping the tuple, so its id cannot be reused); the masks by their numbers. Both
-    # caches are bounded.
+    # tuples again (cached choices, exchanges, ...) and the same move objects, so a
+    # tuple is remembered by its identity, and else by the identities of its moves.
+    # Every entry keeps its tuple and so its moves alive: no id in a key can be reused
+    # while the entry exists. The masks are shared by their action numbers. Every
+    # cache is bounded.
     maker = _LEGALS.get(space)
     if maker is None:
         numpy = _numpy()
         encode = _encoder(space)
         size = space.size
         seen: dict[int, _Legal] = {}
+        by_ids: dict[tuple[int, ...], _Legal] = {}
         masks: dict[tuple[int, ...], Any] = {}
 
         def maker(moves: Any) -> _Legal:
             legal = seen.get(id(moves))
             if legal is not None and legal.moves is moves:
                 return legal
-            codes = tuple([encode(move) for move in moves])
-            mask = masks.get(codes)
-            if mask is None:
-                mask = numpy.zeros(size, numpy.int8)
-                mask[list(codes)] = 1
-                if len(masks) >= _LEGAL_TUPLES:
-                    masks.clear()
-                masks[codes] = mask
-            legal = _Legal(moves, codes, mask)
-            if len(seen) >= _LEGAL_TUPLES:
-                seen.clear()
-            seen[id(moves)] = legal
+            ids = tuple(map(id, moves))
+            legal = by_ids.get(ids)
+            if legal is None:
+                codes = tuple([encode(move) for move in moves])
+                mask = masks.get(codes)
+                if mask is None:
+                    mask = numpy.zeros(size, numpy.int8)
+                    mask[list(codes)] = 1
+                    if len(masks) >= _LEGAL_TUPLES:
+                        masks.clear()
+                    masks[codes] = mask
+                legal = _Legal(moves, codes, mask)
+                if len(by_ids) >= _LEGAL_TUPLES:
+                    by_ids.clear()
+                by_ids[ids] = legal
+                if len(seen) >= _LEGAL_TUPLES:
+                    seen.clear()
+                seen[id(moves)] = legal
             return legal
 
         _remember(_LEGALS, space, maker)
@@ -230,7 +243,7 @@ def _make_observer(game: AnyGame, rules: Any) -> Callable[[Any, int], Any]:
 
         return plain
     from_state = factory(rules)
-    fromiter, zeros, float32 = numpy.fromiter, numpy.zeros, numpy.float32
+    fromiter, zeros, float32, intp = numpy.fromiter, numpy.zeros, numpy.float32, numpy.intp
 
     def fast(state: Any, seat: int) -> Any:
         positions, values = from_state(state, seat)
@@ -238,7 +251,8 @@ def _make_observer(game: AnyGame, rules: Any) -> Callable[[Any, int], Any]:
             out = fromiter(values, float32, count=size)
         else:
             out = zeros(size, float32)
-            out[positions] = values
+            count = len(positions)
+            out[fromiter(positions, intp, count=count)] = fromiter(values, float32, count=count)
         return out if flat else out.reshape(shape)
 
     return fast
@@ -302,8 +316,11 @@ def round_returns(game: AnyGame, state: Any) -> tuple[tuple[int, ...], ...]:
     """
     The score change of every seat in each round played so far, one tuple per round.
 
-    From the game's ``returns`` hook; a game without it gives one round, the final
-    scores of its :class:`~cardrules.Outcome`, once it is over (and ``()`` before).
+    From the game's ``returns`` hook, that is from what the state keeps; a game
+    without it gives one round, the final scores of its :class:`~cardrules.Outcome`,
+    once it is over (and ``()`` before). A state that keeps no record per round (a
+    Biggenbende state holds only the chips) gives one entry for all the rounds so far:
+    :func:`returns_by_round` splits them by following the game.
 
     >>> import cardrules
     >>> from cardrules import rl
@@ -335,6 +352,103 @@ def total_returns(game: AnyGame, state: Any) -> tuple[int, ...]:
         for seat, delta in enumerate(deltas):
             totals[seat] += delta
     return tuple(totals)
+
+
+def returns_by_round(game: AnyGame, states: Iterable[Any]) -> tuple[tuple[int, ...], ...]:
+    """
+    The score change of every seat in each round, from the states of one game in the
+    order they were played (the first one given to the last).
+
+    A state keeps its scores so far, not always a record per round (a Biggenbende
+    state holds the chips of each seat, so :func:`round_returns` gives them as one
+    entry). This follows the game instead: each move's change of :func:`total_returns`
+    counts for the round of the state it was played in, which is the round the
+    state's ``round`` attribute names (a game whose states have none is one round).
+    So there is one entry per round from the first state's to the last state's, the
+    round under way included (its changes so far); for a whole game, one per round
+    played, and they add up to its :func:`total_returns`. The rewards of the
+    PettingZoo environment are the same changes, step by step.
+
+    Raises:
+        ~cardrules.errors.CardrulesError: if ``states`` is empty, or a state's round
+            is before the one of the state ahead of it.
+
+    >>> import cardrules
+    >>> from cardrules import rl
+    >>> game = cardrules.get_game("biggenbende")
+    >>> state = game.new_game(game.Rules(players=3, rounds=2), seed=4)
+    >>> states = [state]
+    >>> while not game.is_over(state):
+    ...     state = game.apply(state, game.legal_moves(state)[0])
+    ...     states.append(state)
+    >>> rl.returns_by_round(game, states)
+    ((0, 1, 3), (0, 3, 2))
+    >>> rl.total_returns(game, state)
+    (0, 4, 5)
+    """
+    rounds: list[list[int]] = []
+    first = 0
+    before: Any = None
+    totals: tuple[int, ...] = ()
+    for state in states:
+        number = getattr(state, "round", 1)
+        if before is None:
+            first = number
+            totals = total_returns(game, state)
+            rounds.append([0] * len(totals))
+        else:
+            if number < before:
+                raise CardrulesError(f"round {number} comes after round {before}")
+            after = total_returns(game, state)
+            deltas = rounds[-1]
+            for seat, (old, new) in enumerate(zip(totals, after, strict=True)):
+                deltas[seat] += new - old
+            totals = after
+            while len(rounds) < number - first + 1:
+                rounds.append([0] * len(totals))
+        before = number
+    if before is None:
+        raise CardrulesError("returns_by_round needs at least one state")
+    return tuple(tuple(deltas) for deltas in rounds)
+
+
+def record_returns(record: Record) -> tuple[tuple[int, ...], ...]:
+    """
+    :func:`returns_by_round` of a saved game: its
+    :class:`~cardrules.serialize.Record` played back from its start, checking every
+    move as :func:`~cardrules.serialize.replay` does.
+
+    Raises:
+        ~cardrules.errors.IllegalMoveError: for the first move that breaks a rule.
+
+    >>> import cardrules
+    >>> from cardrules import rl
+    >>> from cardrules.serialize import Record
+    >>> game = cardrules.get_game("biggenbende")
+    >>> rules = game.Rules(players=3, rounds=2)
+    >>> state, moves = game.new_game(rules, seed=4), []
+    >>> while not game.is_over(state):
+    ...     moves.append(game.legal_moves(state)[0])
+    ...     state = game.apply(state, moves[-1])
+    >>> record = Record(game="biggenbende", rules=rules, seed=4, moves=tuple(moves))
+    >>> rl.record_returns(record)
+    ((0, 1, 3), (0, 3, 2))
+    """
+    from cardrules import get_game
+    from cardrules.serialize import Record, replay
+
+    if not isinstance(record, Record):
+        raise CardrulesError(f"expected a Record, not {type(record).__name__}")
+    replay(record)  # checks every move, naming the first bad one
+    game = get_game(record.game)
+    state = (
+        record.start if record.start is not None else game.new_game(record.rules, seed=record.seed)
+    )
+    states = [state]
+    for move in record.moves:
+        state = game.apply(state, move)
+        states.append(state)
+    return returns_by_round(game, states)
 
 
 def utility_bounds(game: AnyGame, rules: Any) -> tuple[int, int]:

@@ -7,6 +7,8 @@ from its next). Places follow the same order: the viewer's grid first, row-major
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import compress
+from operator import add, ne
 from typing import Any
 
 from cardrules import _fastobs
@@ -124,8 +126,8 @@ def _encode(view: View) -> list[float]:
 
 def _from_state_factory(rules: Rules) -> _fastobs.FromState:
     # ``_encode(view(state, seat))`` without the View, as the positions and values of
-    # its non-zero entries: most of the encoding is one-hot places (tests/allegra/
-    # test_observe.py compares the two on random states).
+    # its non-zero entries: most of the encoding is one-hot places (tests/test_rl.py
+    # compares the two on random states).
     n = rules.players
     at: dict[str, int] = {}
     start = 0
@@ -135,9 +137,19 @@ def _from_state_factory(rules: Rules) -> _fastobs.FromState:
     rels = [tuple((s - seat) % n for s in range(n)) for seat in range(n)]
     orders = [tuple((seat + k) % n for k in range(n)) for seat in range(n)]
     places = n * GRID
-    # The place at each relative position, for each viewer: its grid first.
-    rotations = [tuple((seat * GRID + j) % places for j in range(places)) for seat in range(n)]
-    place_bases = tuple(at["places"] + j * _PLACE for j in range(places))
+    # Where each place's cell starts, for each viewer (its own grid first).
+    place_bases = [
+        tuple(at["places"] + (i - seat * GRID) % places * _PLACE for i in range(places))
+        for seat in range(n)
+    ]
+    # A place's one-hot index in its cell, by (card, face up): the value, face down or
+    # removed.
+    cell_index = {
+        (card, up): _V + 1 if card is None else card + 1 if up else _V
+        for card in (None, *CARD_VALUES)
+        for up in (False, True)
+    }
+    cell_of = cell_index.__getitem__
     place_ones = [1] * places
     phase_at = {phase: at["phase"] + k for k, phase in enumerate(_PHASES)}
     current, reveals_left = at["current"], at["reveals_left"]
@@ -150,8 +162,27 @@ def _from_state_factory(rules: Rules) -> _fastobs.FromState:
     turns, round_at, totals_at = at["turns"], at["round"], at["totals"]
     # One-entry caches by identity (the state's tuples are shared while unchanged; an
     # entry keeps its tuples, so their ids cannot be reused).
+    last_cells: list[Any] = [None]
     last_places: list[Any] = [None] * n
     last_scores: list[Any] = [None]
+    indices = range(places)
+
+    def cells_of(cards: tuple[int | None, ...], face_up: tuple[bool, ...]) -> list[int]:
+        # Each place's index in its cell; worked out again only where a card changed.
+        entry = last_cells[0]
+        if entry is None or len(entry[2]) != len(cards):
+            cells = list(map(cell_of, zip(cards, face_up, strict=True)))
+        elif entry[0] is cards and entry[1] is face_up:
+            return entry[2]  # type: ignore[no-any-return]
+        else:
+            old_cards, old_up, cells = entry
+            cells = cells.copy()
+            for i in compress(indices, map(ne, cards, old_cards)):
+                cells[i] = cell_of((cards[i], face_up[i]))
+            for i in compress(indices, map(ne, face_up, old_up)):
+                cells[i] = cell_of((cards[i], face_up[i]))
+        last_cells[0] = (cards, face_up, cells)
+        return cells
 
     def counts(pos: list[int], val: list[int], base: int, cards: tuple[int, ...]) -> None:
         tally: dict[int, int] = {}
@@ -165,16 +196,13 @@ def _from_state_factory(rules: Rules) -> _fastobs.FromState:
         rel = rels[seat]
         pos = [phase_at[state.phase], current + rel[state.current]]
         val = [1, 1]
-        cards, face_up = state.cards, state.face_up
+        cells = cells_of(state.cards, state.face_up)
         last = last_places[seat]
-        if last is not None and last[0] is cards and last[1] is face_up:
-            pos += last[2]
+        if last is not None and last[0] is cells:
+            pos += last[1]
         else:
-            one_hot = [
-                base + (_V + 1 if (card := cards[i]) is None else card + 1 if face_up[i] else _V)
-                for base, i in zip(place_bases, rotations[seat], strict=True)
-            ]
-            last_places[seat] = (cards, face_up, one_hot)
+            one_hot = list(map(add, place_bases[seat], cells))
+            last_places[seat] = (cells, one_hot)
             pos += one_hot
         val += place_ones
         pos += (reveals_left, deck_count, last_turns, turns, round_at)

@@ -64,8 +64,8 @@ def _encode(view: View) -> list[float]:
 
 
 def _from_state_factory(rules: Rules) -> _fastobs.FromState:
-    # ``_encode(view(state, seat))`` without the View: one flat list (tests/beggar/
-    # test_observe.py compares the two on random states).
+    # ``_encode(view(state, seat))`` without the View: one flat list (tests/test_rl.py
+    # compares the two on random states).
     n = rules.players
     orders = [tuple((seat + k) % n for k in range(n)) for seat in range(n)]
     rels = [tuple((s - seat) % n for s in range(n)) for seat in range(n)]

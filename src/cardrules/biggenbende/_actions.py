@@ -95,7 +95,9 @@ def returns(state: State) -> tuple[tuple[int, ...], ...]:
 
     The state keeps the chips each seat holds, not a record per round, so every
     round played so far is summed into one entry: ``(state.chips,)``. The total over
-    the entries is always the chips held.
+    the entries is always the chips held. For the chips won in each round, follow
+    the game: :func:`cardrules.rl.returns_by_round` takes its states (and
+    :func:`cardrules.rl.record_returns` a saved game).
 
     >>> from cardrules import biggenbende as bb
     >>> bb.returns(bb.new_game(bb.Rules(players=3), seed=1))

@@ -92,7 +92,7 @@ def _encode(view: View) -> list[float]:
 
 def _from_state_factory(rules: Rules) -> _fastobs.FromState:
     # ``_encode(view(state, seat))`` without the View: one flat list, built by unpacking
-    # tuples (tests/biggenbende/test_observe.py compares the two on random states).
+    # tuples (tests/test_rl.py compares the two on random states).
     n = rules.players
     orders = [tuple((seat + k) % n for k in range(n)) for seat in range(n)]
     rels = [tuple((s - seat) % n for s in range(n)) for seat in range(n)]
@@ -126,7 +126,8 @@ def _from_state_factory(rules: Rules) -> _fastobs.FromState:
             for s in order:
                 out += face_up[s]
         for s in order:
-            out += [c is not None for c in face_down[s]]
+            row = face_down[s]
+            out += (row[0] is not None, row[1] is not None, row[2] is not None)
         discard = state.discard
         out.append(len(state.draw))
         out.append(len(discard))
@@ -135,7 +136,13 @@ def _from_state_factory(rules: Rules) -> _fastobs.FromState:
             pile = bytes(discard)
             out += value_hot[top]
             out.append(len(pile) - len(pile.rstrip(pile[-1:])))
-            out += [pile.count(v) for v in values]
+            if len(discard) < VALUES:
+                tally = [0] * VALUES
+                for card in discard:
+                    tally[card] += 1
+                out += tally
+            else:
+                out += [pile.count(v) for v in values]
         else:
             out += no_value
             out.append(0)
