@@ -110,6 +110,8 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
         self._observe_state = rl._observer(game, self.rules)
         self._legal_of_moves = rl._legal_actions(self._space)
         self._legal_of: Any = None
+        self._mover: int | None = None
+        self._returns_of = rl.round_returns
         self._legal_now: Any = None
         self._no_mask = numpy.zeros(self._space.size, dtype=numpy.int8)
         self._players = game.players(game.new_game(self.rules, seed=0))
@@ -154,12 +156,9 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._totals = rl.total_returns(self.game, self.state_)
-        self._returns = self._returns_of(self.state_)
+        self._returns = self._returns_of(self.game, self.state_)
         self._rewarded = False
         self._select()
-
-    def _returns_of(self, state: Any) -> tuple[tuple[int, ...], ...]:
-        return rl.round_returns(self.game, state)
 
     def _select(self) -> None:
         seat = self.game.to_move(self.state_)
@@ -171,18 +170,16 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
         state = self.state_
         if self._legal_of is not state:
             self._legal_now = self._legal_of_moves(self.game.legal_moves(state))
+            self._mover = self.game.to_move(state)
             self._legal_of = state
         return self._legal_now
 
     def observe(self, agent: str) -> dict[str, Any]:
         """The observation of ``agent``: its view's encoding and its action mask."""
         seat = self._seats[agent]
-        state = self.state_
-        if self.game.to_move(state) == seat:
-            mask = self._legal().mask.copy()
-        else:
-            mask = self._no_mask.copy()
-        return {"observation": self._observe_state(state, seat), "action_mask": mask}
+        legal = self._legal()
+        mask = legal.mask.copy() if self._mover == seat else self._no_mask.copy()
+        return {"observation": self._observe_state(self.state_, seat), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         """Play ``action`` for the agent to move (``None`` once it is terminated)."""
@@ -197,7 +194,7 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards[agent] = 0.0
         state = self.state_ = game.apply(self.state_, move)
         rewards = self.rewards
-        returns = self._returns_of(state)
+        returns = self._returns_of(game, state)
         if returns == self._returns:  # no score changed (compares shared tuples fast)
             if self._rewarded:
                 for name in rewards:

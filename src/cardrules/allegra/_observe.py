@@ -184,13 +184,19 @@ def _from_state_factory(rules: Rules) -> _fastobs.FromState:
         last_cells[0] = (cards, face_up, cells)
         return cells
 
+    last_counts: dict[int, Any] = {}
+
     def counts(pos: list[int], val: list[int], base: int, cards: tuple[int, ...]) -> None:
-        tally: dict[int, int] = {}
-        for card in cards:
-            tally[card] = tally.get(card, 0) + 1
-        for card, count in tally.items():
-            pos.append(base + card + 1)
-            val.append(count)
+        # The count of each value in ``cards`` at ``base`` (cached while ``cards`` is).
+        entry = last_counts.get(base)
+        if entry is None or entry[0] is not cards:
+            tally: dict[int, int] = {}
+            for card in cards:
+                tally[card] = tally.get(card, 0) + 1
+            entry = (cards, [base + card + 1 for card in tally], list(tally.values()))
+            last_counts[base] = entry
+        pos += entry[1]
+        val += entry[2]
 
     def from_state(state: State, seat: int) -> tuple[list[int], list[int]]:
         rel = rels[seat]

@@ -7,6 +7,7 @@ seat order from its next).
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any
 
 from cardrules import _fastobs
@@ -71,18 +72,20 @@ def _from_state_factory(rules: Rules) -> _fastobs.FromState:
     rels = [tuple((s - seat) % n for s in range(n)) for seat in range(n)]
     seat_hot = [tuple(1 if k == i else 0 for k in range(n)) for i in range(n)]
     no_seat = (0,) * n
+    getters = [itemgetter(*order) for order in orders]  # the seats' items, viewer first
     rank_hot = {rank: tuple(1 if r == rank else 0 for r in RANKS) for rank in RANKS}
     no_rank = (0,) * len(RANKS)
     rank_index = _RANK_INDEX
 
     def from_state(state: State, seat: int) -> tuple[None, list[Any]]:
-        order, rel = orders[seat], rels[seat]
+        rel = rels[seat]
         stacks, out_, pile = state.stacks, state.out, state.pile
         ended = state.ended
         turn = None if ended is not None else state.turn  # to_move (BM-7)
         penalty = state.penalty_seat
-        out: list[Any] = [len(stacks[s]) for s in order]
-        out += [out_[s] for s in order]
+        get = getters[seat]
+        out: list[Any] = list(map(len, get(stacks)))
+        out += get(out_)
         out += no_seat if turn is None else seat_hot[rel[turn]]
         out += no_seat if penalty is None else seat_hot[rel[penalty]]
         out.append(state.owed)

@@ -7,6 +7,8 @@ from its next, whatever the direction). Counts are raw card or chip counts.
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import chain, product
+from operator import itemgetter
 from typing import Any
 
 from cardrules import _fastobs
@@ -106,10 +108,16 @@ def _from_state_factory(rules: Rules) -> _fastobs.FromState:
     no_value = (0,) * VALUES
     values = range(VALUES)
     zero_places = [0] * n
+    getters = [itemgetter(*order) for order in orders]  # the seats' items, viewer first
+    # Which positions of a face-down row still hold a card, for every possible row.
+    present = {
+        row: tuple(card is not None for card in row)
+        for row in product((None, *range(VALUES)), repeat=ROW_SIZE)
+    }.__getitem__
 
     def from_state(state: State, seat: int) -> tuple[None, list[Any]]:
-        order, rel = orders[seat], rels[seat]
-        hands, face_up, face_down = state.hands, state.face_up, state.face_down
+        rel, get = rels[seat], getters[seat]
+        hands, face_up = state.hands, state.face_up
         turn = state.turn
         out: list[Any] = [
             *phase_hot[state.phase],
@@ -118,16 +126,13 @@ def _from_state_factory(rules: Rules) -> _fastobs.FromState:
             *hands[seat],
         ]
         if state.phase == "choose":  # BB-4, BB-21: others' choices stay hidden
-            out += [sum(hands[s]) + (0 if s == seat else sum(face_up[s])) for s in order]
-            for s in order:
+            out += [sum(hands[s]) + (0 if s == seat else sum(face_up[s])) for s in orders[seat]]
+            for s in orders[seat]:
                 out += face_up[s] if s == seat else EMPTY
         else:
-            out += [sum(hands[s]) for s in order]
-            for s in order:
-                out += face_up[s]
-        for s in order:
-            row = face_down[s]
-            out += (row[0] is not None, row[1] is not None, row[2] is not None)
+            out += map(sum, get(hands))
+            out += chain.from_iterable(get(face_up))
+        out += chain.from_iterable(map(present, get(state.face_down)))
         discard = state.discard
         out.append(len(state.draw))
         out.append(len(discard))
@@ -148,14 +153,16 @@ def _from_state_factory(rules: Rules) -> _fastobs.FromState:
             out.append(0)
             out += no_value
         out += state.removed
-        place = zero_places.copy()
-        for k, s in enumerate(state.places):
-            place[rel[s]] = k + 1
-        out += place
+        if state.places:
+            place = zero_places.copy()
+            for k, s in enumerate(state.places):
+                place[rel[s]] = k + 1
+            out += place
+        else:
+            out += zero_places
         out.append(state.round)
         out.append(state.moves)
-        chips = state.chips
-        out += [chips[s] for s in order]
+        out += get(state.chips)
         out.append(state.supply)
         return None, out
 

@@ -75,7 +75,6 @@ _TURNS_BY_MASK: Final = tuple(
 )
 
 
-@lru_cache(maxsize=4096)
 def _plays(source: tuple[int, ...], top: int) -> tuple[Move, ...]:
     """Every play from ``source`` on ``top`` (``JOKER`` also for an empty pile)."""
     moves: list[Move] = []
