@@ -41,7 +41,7 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-    from cardrules.serialize import Record
+    import cardrules.serialize
 
 __all__ = [
     "InformationState",
@@ -418,7 +418,7 @@ def returns_by_round(game: AnyGame, states: Iterable[Any]) -> tuple[tuple[int, .
     return tuple(tuple(deltas) for deltas in rounds)
 
 
-def record_returns(record: Record) -> tuple[tuple[int, ...], ...]:
+def record_returns(record: cardrules.serialize.Record) -> tuple[tuple[int, ...], ...]:
     """
     :func:`returns_by_round` of a saved game: its
     :class:`~cardrules.serialize.Record` played back from its start, checking every
