@@ -111,7 +111,12 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
         self._legal_of_moves = rl._legal_actions(self._space)
         self._legal_of: Any = None
         self._mover: int | None = None
-        self._returns_of = rl.round_returns
+        # What the rewards follow: the returns hook itself when the game has one.
+        self._returns_of: Any = (
+            game.returns
+            if game.returns is not None
+            else lambda state: rl.round_returns(game, state)
+        )
         self._legal_now: Any = None
         self._no_mask = numpy.zeros(self._space.size, dtype=numpy.int8)
         self._players = game.players(game.new_game(self.rules, seed=0))
@@ -156,7 +161,7 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._totals = rl.total_returns(self.game, self.state_)
-        self._returns = self._returns_of(self.game, self.state_)
+        self._returns = self._returns_of(self.state_)
         self._rewarded = False
         self._select()
 
@@ -188,13 +193,14 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         game = self.game
-        move = self._legal().by_code.get(action)
+        legal = self._legal_now if self._legal_of is self.state_ else self._legal()
+        move = legal.by_code.get(action)
         if move is None:
             raise ValueError(f"action {action} is not legal now")
         self._cumulative_rewards[agent] = 0.0
         state = self.state_ = game.apply(self.state_, move)
         rewards = self.rewards
-        returns = self._returns_of(game, state)
+        returns = self._returns_of(state)
         if returns == self._returns:  # no score changed (compares shared tuples fast)
             if self._rewarded:
                 for name in rewards:
