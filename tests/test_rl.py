@@ -226,6 +226,40 @@ def test_copy_of_a_trajectory_is_independent() -> None:
     assert len(copy.moves) == 1
 
 
+@pytest.mark.parametrize("game", HOOKED)
+@pytest.mark.parametrize("untold", [1, 3, 4096])
+def test_a_trajectory_tells_each_seat_everything_whenever_it_asks(
+    game: AnyGame, untold: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Events are worked out when a seat's history is read (or every ``untold`` moves):
+    # reading early, late, from a copy or never gives the same history as the events
+    # of every move in order.
+    monkeypatch.setattr(rl, "_UNTOLD", untold)
+    players = player_counts(game)[0]
+    states = list(random_states(game, players, seed=13))[:60]
+    trajectory = rl.Trajectory(game, states[0])
+    expected: list[list[Any]] = [[] for _ in range(players)]
+    copies = []
+    for step, (before, after) in enumerate(itertools.pairwise(states)):
+        move = next(m for m in game.legal_moves(before) if game.apply(before, m) == after)
+        mover = game.to_move(before)
+        for seat in range(players):
+            if seat == mover:
+                expected[seat].append(move)
+            if game.events is not None:
+                expected[seat] += game.events(before, move, after, seat)
+        trajectory.apply(move)
+        if step % 7 == 3:  # some seats read now, the others later
+            assert list(trajectory.seen(step % players)) == expected[step % players]
+        if step % 11 == 5:
+            copies.append((trajectory.copy(), [list(seen) for seen in expected]))
+    for seat in range(players):
+        assert list(trajectory.seen(seat)) == expected[seat]
+    for copy, seen in copies:
+        for seat in range(players):
+            assert list(copy.seen(seat)) == seen[seat]
+
+
 def test_information_state_of_a_trajectory_of_another_game() -> None:
     beggar, other = cardrules.get_game("beggar"), cardrules.get_game("biggenbende")
     trajectory = rl.Trajectory(beggar, beggar.new_game(beggar.Rules(), seed=3))

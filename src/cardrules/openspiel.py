@@ -233,7 +233,7 @@ class _Trajectory(rl.Trajectory):
     spiel_game: _Game
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_restore, (self.spiel_game, self.state, self.moves, self._seen))
+        return (_restore, (self.spiel_game, self.state, self.moves, self._tell_all()))
 
 
 def _restore(spiel_game: _Game, state: Any, moves: list[Any], seen: list[Any]) -> _Trajectory:

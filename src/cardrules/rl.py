@@ -142,6 +142,7 @@ def _encoder(space: ActionSpace[Any]) -> Callable[[Any], int]:
 
 
 _KNOWN_MOVES = 1 << 16
+_UNTOLD = 4096  # moves a Trajectory keeps before it works out every seat's events
 _LEGAL_TUPLES = 4096
 
 
@@ -544,6 +545,11 @@ class Trajectory:
         """Every move played, in order."""
         players = game.players(state)
         self._seen: list[list[tuple[bool, Any]]] = [[] for _ in range(players)]
+        # The events are worked out when a seat's history is read, not at every move:
+        # the moves not yet told, as (before, move, after, mover), and how many of them
+        # each seat's _seen already covers.
+        self._untold: list[tuple[Any, Any, Any, int | None]] = []
+        self._told: list[int] = [0] * players
         self._event_index = {cls: i for i, cls in enumerate(game.event_types)}
         # Caches, extended lazily: the rendered lines and the counts of each seat.
         self._rendered: list[list[str]] = [[] for _ in range(players)]
@@ -555,6 +561,8 @@ class Trajectory:
         other.__dict__.update(self.__dict__)
         other.moves = list(self.moves)
         other._seen = [list(seen) for seen in self._seen]
+        other._untold = list(self._untold)
+        other._told = list(self._told)
         other._rendered = [list(lines) for lines in self._rendered]
         other._counted = list(self._counted)
         return other
@@ -569,25 +577,45 @@ class Trajectory:
         before = self.state
         seat = game.to_move(before)
         after = game.apply(before, move)
-        events = game.events
-        for viewer, seen in enumerate(self._seen):
-            if viewer == seat:
-                seen.append((True, move))
-            if events is not None:
-                seen.extend((False, event) for event in events(before, move, after, viewer))
+        self._untold.append((before, move, after, seat))
         self.moves.append(move)
         self.state = after
+        if len(self._untold) >= _UNTOLD:  # keep few states alive: tell every seat now
+            self._tell_all()
+
+    def _seen_by(self, seat: int) -> list[tuple[bool, Any]]:
+        # What ``seat`` saw, its events worked out up to the last move.
+        seen = self._seen[seat]
+        untold = self._untold
+        start = self._told[seat]
+        if start < len(untold):
+            events = self.game.events
+            for before, move, after, mover in untold[start:]:
+                if mover == seat:
+                    seen.append((True, move))
+                if events is not None:
+                    seen.extend((False, event) for event in events(before, move, after, seat))
+            told = self._told
+            told[seat] = len(untold)
+            if min(told) == len(untold):  # every seat is told: drop the states
+                untold.clear()
+                told[:] = [0] * len(told)
+        return seen
+
+    def _tell_all(self) -> list[list[tuple[bool, Any]]]:
+        # Every seat's history, worked out up to the last move.
+        return [self._seen_by(seat) for seat in range(len(self._seen))]
 
     def seen(self, seat: int) -> tuple[Any, ...]:
         """Everything ``seat`` saw, in order: its own moves and its events."""
-        return tuple(item for _, item in self._seen[seat])
+        return tuple(item for _, item in self._seen_by(seat))
 
     def _lines(self, seat: int) -> list[str]:
         game = self.game
         render_move = game.render_move or str
         render_event = game.render_event
         lines = self._rendered[seat]
-        for own, item in self._seen[seat][len(lines) :]:
+        for own, item in self._seen_by(seat)[len(lines) :]:
             if own:
                 lines.append(f"you: {render_move(item)}")
             elif render_event is not None:
@@ -598,7 +626,7 @@ class Trajectory:
 
     def _counts(self, seat: int, size: int) -> tuple[list[int], list[int]]:
         done, actions, kinds = self._counted[seat]
-        seen = self._seen[seat]
+        seen = self._seen_by(seat)
         if done == len(seen) and len(actions) == size:
             return actions, kinds
         if len(actions) != size:
