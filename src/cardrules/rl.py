@@ -522,10 +522,11 @@ class Trajectory:
     """
     A game followed move by move, keeping what every seat saw.
 
-    ``apply(move)`` plays a move and records, for every seat, the events
+    ``apply(move)`` plays a move; every seat's history holds the events
     :attr:`Game.events <cardrules.Game.events>` tells it (and, for the seat that moved,
-    the move itself). :func:`information_state` reads it. ``copy()`` gives an
-    independent copy (the states are immutable, so it is cheap).
+    the move itself), worked out when the history is first read. :func:`information_state`
+    reads it. ``copy()`` gives an independent copy (the states are immutable, so it is
+    cheap).
 
     >>> import cardrules
     >>> from cardrules.rl import Trajectory
