@@ -106,7 +106,6 @@ def _from_state_factory(rules: Rules) -> _fastobs.FromState:
     no_seat = (0,) * n
     value_hot = [tuple(1 if k == i else 0 for k in range(VALUES)) for i in range(VALUES)]
     no_value = (0,) * VALUES
-    values = range(VALUES)
     zero_places = [0] * n
     getters = [itemgetter(*order) for order in orders]  # the seats' items, viewer first
     # Which positions of a face-down row still hold a card, for every possible row.
@@ -115,56 +114,66 @@ def _from_state_factory(rules: Rules) -> _fastobs.FromState:
         for row in product((None, *range(VALUES)), repeat=ROW_SIZE)
     }.__getitem__
 
-    def from_state(state: State, seat: int) -> tuple[None, list[Any]]:
-        rel, get = rels[seat], getters[seat]
-        hands, face_up = state.hands, state.face_up
-        turn = state.turn
-        out: list[Any] = [
-            *phase_hot[state.phase],
-            *(no_seat if turn is None else seat_hot[rel[turn]]),
-            state.direction,
-            *hands[seat],
-        ]
-        if state.phase == "choose":  # BB-4, BB-21: others' choices stay hidden
-            out += [sum(hands[s]) + (0 if s == seat else sum(face_up[s])) for s in orders[seat]]
-            for s in orders[seat]:
-                out += face_up[s] if s == seat else EMPTY
-        else:
-            out += map(sum, get(hands))
-            out += chain.from_iterable(get(face_up))
-        out += chain.from_iterable(map(present, get(state.face_down)))
-        discard = state.discard
-        out.append(len(state.draw))
-        out.append(len(discard))
-        if discard:
-            top = discard[-1]
-            pile = bytes(discard)
-            out += value_hot[top]
-            out.append(len(pile) - len(pile.rstrip(pile[-1:])))
-            if len(discard) < VALUES:
+    piles: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+    def pile_part(discard: tuple[int, ...]) -> tuple[int, ...]:
+        # discard_count, discard_top, discard_top_run and discard_cards of a discard
+        # pile; piles are short and come again, so they are remembered (a bounded
+        # number of them).
+        part = piles.get(discard)
+        if part is None:
+            if discard:
+                top = discard[-1]
+                run = 0
+                for card in reversed(discard):
+                    if card != top:
+                        break
+                    run += 1
                 tally = [0] * VALUES
                 for card in discard:
                     tally[card] += 1
-                out += tally
+                part = (len(discard), *value_hot[top], run, *tally)
             else:
-                out += [pile.count(v) for v in values]
-        else:
-            out += no_value
-            out.append(0)
-            out += no_value
-        out += state.removed
+                part = (0, *no_value, 0, *no_value)
+            if len(piles) >= 4096:
+                piles.clear()
+            piles[discard] = part
+        return part
+
+    def from_state(state: State, seat: int) -> tuple[None, list[Any]]:
+        rel, get = rels[seat], getters[seat]
+        hands = state.hands
+        turn = state.turn
         if state.places:
             place = zero_places.copy()
             for k, s in enumerate(state.places):
                 place[rel[s]] = k + 1
-            out += place
         else:
-            out += zero_places
-        out.append(state.round)
-        out.append(state.moves)
-        out += get(state.chips)
-        out.append(state.supply)
-        return None, out
+            place = zero_places
+        if state.phase == "choose":  # BB-4, BB-21: others' choices stay hidden
+            face_up = state.face_up
+            counts = [sum(hands[s]) + (0 if s == seat else sum(face_up[s])) for s in orders[seat]]
+            shown = chain.from_iterable(face_up[s] if s == seat else EMPTY for s in orders[seat])
+        else:
+            counts = map(sum, get(hands))  # type: ignore[assignment]
+            shown = chain.from_iterable(get(state.face_up))
+        return None, [
+            *phase_hot[state.phase],
+            *(no_seat if turn is None else seat_hot[rel[turn]]),
+            state.direction,
+            *hands[seat],
+            *counts,
+            *shown,
+            *chain.from_iterable(map(present, get(state.face_down))),
+            len(state.draw),
+            *pile_part(state.discard),
+            *state.removed,
+            *place,
+            state.round,
+            state.moves,
+            *get(state.chips),
+            state.supply,
+        ]
 
     return from_state
 
