@@ -9,7 +9,6 @@ to the end passes ``check_state`` at every step and ``play_out`` agrees with ste
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -207,20 +206,16 @@ def _real_states() -> list[State]:
 
 def test_mutated_states_are_refused_or_play_on_soundly() -> None:
     refused = accepted = 0
-    worst = 0.0
     played: list[State] = []
     for state in _real_states():
         doc = json.loads(cardrules.dumps(state))
         for mutant in _mutants(doc):
             text = json.dumps(mutant)
-            began = time.perf_counter()
             try:
                 loaded = cardrules.loads(text)
             except CardrulesError:
                 refused += 1
                 continue
-            finally:
-                worst = max(worst, time.perf_counter() - began)
             accepted += 1
             assert isinstance(loaded, State)
             played.append(loaded)
@@ -229,7 +224,6 @@ def test_mutated_states_are_refused_or_play_on_soundly() -> None:
         _play_checked(loaded)
     assert refused > 1000
     assert accepted > 50
-    assert worst < 1.0
 
 
 # Closed types ---------------------------------------------------------------------------

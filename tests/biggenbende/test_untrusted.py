@@ -9,7 +9,6 @@ play to the end passes ``check_state`` at every step.
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -70,15 +69,15 @@ def test_bb20_without_a_limit_a_round_is_cut_at_the_ceiling() -> None:
     bb.check_state(after)
 
 
-def test_the_largest_match_random_play_ends_fast() -> None:
+def test_the_largest_match_random_play_ends_within_its_bound() -> None:
     rules = bb.Rules(
         players=3, copies_per_value=64, jokers=64, chips=1000, rounds=20, max_turns_per_round=None
     )
-    began = time.process_time()
     final, moves = _random_play(bb.new_game(rules, seed=1), 1, check=False)
     assert bb.is_over(final)
-    assert moves <= 20 * 10_000
-    assert time.process_time() - began < 5.0  # about 0.2 s; a generous margin
+    # Bounded by the rules (BB-20's ceiling in every round); how long it takes is
+    # measured by benchmarks/bench_untrusted.py.
+    assert moves <= bb.max_moves(rules) == 20 * 10_000
 
 
 # The mutation property test -------------------------------------------------------------
@@ -147,20 +146,16 @@ def _real_states() -> list[bb.State]:
 
 def test_mutated_states_are_refused_or_play_on_soundly() -> None:
     refused = accepted = 0
-    worst = 0.0
     played: set[bb.State] = set()
     for state in _real_states():
         doc = json.loads(cardrules.dumps(state))
         for mutant in _mutants(doc):
             text = json.dumps(mutant)
-            began = time.perf_counter()
             try:
                 loaded = cardrules.loads(text)
             except CardrulesError:
                 refused += 1
                 continue
-            finally:
-                worst = max(worst, time.perf_counter() - began)
             accepted += 1
             assert isinstance(loaded, bb.State)
             played.add(loaded)
@@ -168,7 +163,6 @@ def test_mutated_states_are_refused_or_play_on_soundly() -> None:
         _random_play(loaded, seed)
     assert refused > 1000
     assert accepted > 50
-    assert worst < 1.0
 
 
 @pytest.mark.parametrize(
