@@ -16,8 +16,11 @@ from typing import Any, Literal
 
 import attrs
 
+from cardrules._checks import short
 from cardrules._rng import Rng
 from cardrules.errors import InvalidStateError, RulesError, WrongTypeError
+
+_short = short  # the one short quote of a bad value, from the core
 
 __all__ = [
     "CARD_VALUES",
@@ -77,17 +80,6 @@ Phase = Literal["reveal", "turn", "knock", "give", "place", "exchange", "drawn",
 - ``"drawn"``: the drawer uses the drawn card, AL-6a (``Swap`` or ``Discard``);
 - ``"over"``: the game has ended (AL-12).
 """
-
-
-def _short(value: object, limit: int = 40) -> str:
-    """A short text for a bad value in a message: at most ``limit`` characters of its repr."""
-    if type(value) is int and value.bit_length() > 64:
-        return f"an int of {value.bit_length()} bits"
-    try:
-        text = repr(value)
-    except Exception:  # a value whose repr fails is shown by its type only
-        text = f"<{type(value).__name__}>"
-    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 class _WrongRulesType(WrongTypeError, RulesError):
