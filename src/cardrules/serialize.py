@@ -117,6 +117,11 @@ read more. The longest honest game of any built-in game saves in well under 1 Mi
 """
 
 
+_ENCODER: Final = json.JSONEncoder(separators=(",", ":"), allow_nan=False)
+"""What ``json.dumps(obj, separators=(",", ":"), allow_nan=False)`` would make anew on
+every call."""
+
+
 def _lookup(name: object) -> AnyGame | None:
     # Through this module's GAMES, the live registry, so that a game registered while
     # the program runs is found.
@@ -413,8 +418,9 @@ def dumps(
     }
     if key is not None:
         envelope[_SIGNATURE] = _signature(envelope, _check_key(key))
-    separators = (",", ":") if indent is None else (",", ": ")
-    return json.dumps(envelope, indent=indent, separators=separators, allow_nan=False)
+    if indent is None:
+        return _ENCODER.encode(envelope)
+    return json.dumps(envelope, indent=indent, separators=(",", ": "), allow_nan=False)
 
 
 def to_data(obj: object, *, game: str | None = None) -> Any:
