@@ -117,9 +117,11 @@ read more. The longest honest game of any built-in game saves in well under 1 Mi
 """
 
 
-_ENCODER: Final = json.JSONEncoder(separators=(",", ":"), allow_nan=False)
+_ENCODER: Final = json.JSONEncoder(separators=(",", ":"), allow_nan=False, check_circular=False)
 """What ``json.dumps(obj, separators=(",", ":"), allow_nan=False)`` would make anew on
-every call."""
+every call, without its check for circular references: what ``dumps`` encodes is
+fresh data unstructured from immutable values, a tree (a value that held itself
+would have failed in unstructuring already)."""
 
 
 def _lookup(name: object) -> AnyGame | None:

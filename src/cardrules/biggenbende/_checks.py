@@ -119,14 +119,30 @@ def _check_pile(value: object, path: str) -> tuple[int, ...]:
     return items  # type: ignore[return-value]
 
 
+_GOOD_RULES: dict[tuple[object, ...], None] = {}
+"""The field values of Rules that passed their validators lately (ints or ``None``)."""
+_GOOD_RULES_KEPT = 64
+_INT_OR_NONE = frozenset((int, type(None)))
+
+
 def _check_rules(rules: object) -> Rules:
     """The rules of a state or view, validated afresh (a loaded value may be forged)."""
     if not isinstance(rules, Rules):
         raise bad("rules", f"expected a biggenbende.Rules, got {type(rules).__name__}")
+    key = tuple([getattr(rules, name) for name in _RULES_FIELDS])
+    # Every field an int or None, exactly (so no ``True`` for a ``1``): then rules
+    # equal to rules that passed lately pass again, validating is a pure function.
+    plain = set(map(type, key)) <= _INT_OR_NONE
+    if plain and key in _GOOD_RULES:
+        return rules
     try:
-        Rules(**{name: getattr(rules, name) for name in _RULES_FIELDS})
+        Rules(*key)
     except RulesError as exc:
         raise bad("rules", str(exc)) from None
+    if plain:
+        if len(_GOOD_RULES) >= _GOOD_RULES_KEPT:
+            _GOOD_RULES.clear()
+        _GOOD_RULES[key] = None
     return rules
 
 
