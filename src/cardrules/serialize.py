@@ -453,13 +453,16 @@ def to_data(obj: object, *, game: str | None = None) -> Any:
 def _check_envelope(doc: Any) -> tuple[AnyGame, int, Kind, Any]:
     if not isinstance(doc, dict):
         raise SerializationError(f"$: expected a cardrules envelope object, got {_short(doc)}")
-    missing = sorted(_ENVELOPE_KEYS - doc.keys())
-    if missing:
-        raise SerializationError(f"$: not a cardrules envelope; missing {', '.join(missing)}")
-    extra = sorted(doc.keys() - _ENVELOPE_KEYS - {_SIGNATURE})
-    if extra:
-        shown = ", ".join(_short(k) if not k.isidentifier() else _clip(k, 40) for k in extra[:5])
-        raise SerializationError(f"$: unknown envelope keys {shown}")
+    if doc.keys() != _ENVELOPE_KEYS:  # (the usual six keys need no more looking at)
+        missing = sorted(_ENVELOPE_KEYS - doc.keys())
+        if missing:
+            raise SerializationError(f"$: not a cardrules envelope; missing {', '.join(missing)}")
+        extra = sorted(doc.keys() - _ENVELOPE_KEYS - {_SIGNATURE})
+        if extra:
+            shown = ", ".join(
+                _short(k) if not k.isidentifier() else _clip(k, 40) for k in extra[:5]
+            )
+            raise SerializationError(f"$: unknown envelope keys {shown}")
     if doc["format"] != FORMAT:
         raise SerializationError(f"$.format: expected {FORMAT!r}, got {_short(doc['format'])}")
     version = doc["version"]

@@ -70,6 +70,11 @@ def _ints_in(values: Sequence[object], high: int | None = None) -> bool:
     return min(ints) >= 0 and (high is None or max(ints) <= high)
 
 
+_TUPLE = {tuple}
+_ROW_OF_COUNTS = {VALUES}
+_ROW_OF_CARDS = {ROW_SIZE}
+
+
 def _check_counts(value: object, path: str) -> tuple[int, ...]:
     items = check_tuple(value, path, VALUES)
     if not _ints_in(items):  # fast path first
@@ -83,7 +88,8 @@ def _count_rows(value: object, path: str, n: int) -> list[tuple[int, ...]]:
     if (
         type(value) is tuple
         and len(value) == n
-        and all(type(row) is tuple and len(row) == VALUES for row in value)
+        and set(map(type, value)) == _TUPLE
+        and set(map(len, value)) == _ROW_OF_COUNTS
         and _ints_in(list(chain.from_iterable(value)))
     ):
         return list(value)
@@ -97,7 +103,8 @@ def _face_down_rows(value: object, n: int) -> list[tuple[int | None, ...]]:
     if (
         type(value) is tuple
         and len(value) == n
-        and all(type(row) is tuple and len(row) == ROW_SIZE for row in value)
+        and set(map(type, value)) == _TUPLE
+        and set(map(len, value)) == _ROW_OF_CARDS
         and _ints_in([c for c in chain.from_iterable(value) if c is not None], VALUES - 1)
     ):
         return list(value)
