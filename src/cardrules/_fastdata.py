@@ -101,6 +101,12 @@ class Quick:
         self._writers: dict[type, Callable[[Any], Any] | None] = {}
         self._bodies: dict[type, Callable[[Any], Any] | None] = {}
         self._writers_done: dict[type, Callable[[Any], Any] | None] = {}
+        # Small immutable classes of scalar fields: (the reader's memo, the fields
+        # with the types their values may have), for reading them inline.
+        self._inline: dict[type, tuple[dict[Any, Any], tuple[tuple[str, frozenset[type]], ...]]]
+        self._inline = {}
+        self._flat: dict[type, tuple[str, ...]] = {}
+        """Classes of scalar fields only (their names), written inline."""
 
     # ------------------------------------------------------------------ public
 
@@ -221,7 +227,20 @@ class Quick:
             if reader is None:
                 return None
             key = _name(ns, reader)
-            return f"(None if {var} is None else {key}({var}))" if optional else f"{key}({var})"
+            call = f"{key}({var})"
+            inline = self._inline.get(cls)
+            if inline is not None:
+                # A small immutable class read before (a card): look it up in the
+                # reader's memo right here, by its exactly typed field values; the
+                # reader itself reads anything else (and makes what is not yet known).
+                memo, fields = inline
+                tests = [f"type({var}) is dict", f"len({var}) == {len(fields)}"]
+                for k, (name, kinds) in enumerate(fields):
+                    tests.append(f"type(_t{k} := {var}[{name!r}]) in {_name(ns, kinds)}")
+                values = "".join(f"_t{k}, " for k in range(len(fields)))
+                tests.append(f"(_h := {_name(ns, memo)}.get(({values}))) is not None")
+                call = f"(_h if {' and '.join(tests)} else {call})"
+            return f"(None if {var} is None else {call})" if optional else call
         inner_tp = _optional(tp)
         if inner_tp is not None:
             inner = self._read_expr(inner_tp, var, ns, depth)
@@ -261,12 +280,19 @@ class Quick:
         ]
         args = []
         memo = _is_frozen(cls)
+        kinds: list[tuple[str, frozenset[type]]] = []
         for k, field in enumerate(fields):
             tp = hints.get(field.name, field.type)
             expr = self._read_expr(tp, "_v0", ns)
             if expr is None:
                 return None
             memo = memo and self._hashable(tp)
+            allowed = self._scalar(tp)
+            literal = self._literal(tp)
+            if allowed is None and literal is not None:
+                allowed = frozenset((str, _NONE) if literal[1] else (str,))
+            if allowed is not None:
+                kinds.append((field.name, allowed))
             lines.append(f"    _v0 = d[{field.name!r}]")
             lines.append(f"    a{k} = {expr}")
             args.append(f"{field.name}=a{k}" if field.kw_only else f"a{k}")
@@ -291,6 +317,8 @@ class Quick:
         exec("\n".join(lines), ns)
         read: Callable[[Any], Any] = ns["read"]
         self._bodies[cls] = read
+        if memo and len(kinds) == len(fields):
+            self._inline[cls] = (ns["_memo"], tuple(kinds))
         return read
 
     def _make_reader(self, cls: type) -> Callable[[Any], Any] | None:
@@ -322,6 +350,10 @@ class Quick:
             writer = self._writer_body(cls)
             if writer is None:
                 return None
+            if cls in self._flat:  # scalar fields only: the dict right here, no call
+                items = ", ".join(f"{name!r}: {var}.{name}" for name in self._flat[cls])
+                made = f"{{{items}}}"
+                return f"(None if {var} is None else {made})" if optional else made
             key = _name(ns, writer)
             return f"(None if {var} is None else {key}({var}))" if optional else f"{key}({var})"
         inner_tp = _optional(tp)
@@ -350,8 +382,10 @@ class Quick:
             return None
         ns: dict[str, Any] = {}
         items = []
+        flat = True
         for field in fields:
             tp = hints.get(field.name, field.type)
+            flat = flat and (self._scalar(tp) is not None or self._literal(tp) is not None)
             if self._conv.get_unstructure_hook(tp) is None:  # pragma: no cover - defensive
                 return None
             expr = self._write_expr(tp, f"o.{field.name}", ns)
@@ -361,6 +395,8 @@ class Quick:
         exec(f"def write(o):\n    return {{{', '.join(items)}}}", ns)
         write: Callable[[Any], Any] = ns["write"]
         self._writers_done[cls] = write
+        if flat:
+            self._flat[cls] = tuple(field.name for field in fields)
         return write
 
     def _make_writer(self, cls: type) -> Callable[[Any], Any] | None:
