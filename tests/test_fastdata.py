@@ -146,3 +146,53 @@ def test_a_quick_read_never_shares_the_data_lists() -> None:
     read = _setup(game).quick.reader(game.State)(data)  # type: ignore[misc]
     data["hands"][0].append(99)
     assert read == state
+
+
+# --------------------------------------------------------------------------- loads
+
+
+def _state_text(name: str) -> tuple[Any, str]:
+    game = cardrules.get_game(name)
+    state = _states(game, 5, count=2)[1]
+    return state, cardrules.dumps(state)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_loads_takes_the_quick_way_for_what_dumps_writes(name: str) -> None:
+    from cardrules.serialize import MAX_SIZE, _quick_loads
+
+    state, text = _state_text(name)
+    assert _quick_loads(text, MAX_SIZE, None, None) == state
+    assert _quick_loads(text, MAX_SIZE, name, "state") == state
+    assert _quick_loads(text, MAX_SIZE, None, "view") is GIVE_UP  # loads words it
+
+
+@pytest.mark.parametrize(
+    ("name", "old", "new"),
+    [
+        # A repeated key whose last value gives a valid state: the parse without the
+        # duplicate-key hook keeps one, and only the count of ':' tells.
+        ("beggar", '{"rank":', '{"rank":"A","rank":'),
+        ("beggar", '"turn":', '"turn":0,"turn":'),
+        ("allegra", '"round":', '"round":9,"round":'),
+        ("biggenbende", '"players":', '"players":5,"players":'),
+        ("biggenbende", '{"format":', '{"format":"x","format":'),
+    ],
+)
+def test_a_repeated_key_is_refused_on_the_quick_way_too(name: str, old: str, new: str) -> None:
+    from cardrules.serialize import MAX_SIZE, _quick_loads
+
+    _, text = _state_text(name)
+    assert old in text
+    forged = text.replace(old, new, 1)
+    assert _quick_loads(forged, MAX_SIZE, None, None) is GIVE_UP
+    with pytest.raises(cardrules.SerializationError, match="duplicate key"):
+        cardrules.loads(forged)
+
+
+def test_spaces_around_a_colon_keep_the_quick_way() -> None:
+    from cardrules.serialize import MAX_SIZE, _quick_loads
+
+    state, text = _state_text("beggar")
+    spaced = text.replace('"data":', '"data" : ', 1)
+    assert _quick_loads(spaced, MAX_SIZE, None, None) == state

@@ -105,6 +105,7 @@ class Quick:
         # with the types their values may have), for reading them inline.
         self._inline: dict[type, tuple[dict[Any, Any], tuple[tuple[str, frozenset[type]], ...]]]
         self._inline = {}
+        self._pair_counters: dict[type, Callable[[Any], int] | None] = {}
         self._flat: dict[type, tuple[str, ...]] = {}
         """Classes of scalar fields only (their names), written inline."""
 
@@ -121,6 +122,70 @@ class Quick:
         if cls not in self._writers:
             self._writers[cls] = self._make_writer(cls)
         return self._writers[cls]
+
+    def pairs(self, cls: type) -> Callable[[Any], int] | None:
+        """
+        ``object -> int``: how many key-value pairs the data the quick reader of ``cls``
+        read into ``object`` holds, in all its objects (every one is read whole, with
+        exactly its class's keys); ``None`` if ``cls`` has no quick reader.
+        """
+        if cls not in self._pair_counters:
+            counter = None
+            if self.reader(cls) is not None:
+                ns: dict[str, Any] = {}
+                expr = self._pairs_expr(cls, "o", ns, 0)
+                if expr is not None:
+                    exec(f"def pairs(o):\n    return {expr}", ns)
+                    counter = ns["pairs"]
+            self._pair_counters[cls] = counter
+        return self._pair_counters[cls]
+
+    def _pairs_expr(self, tp: Any, var: str, ns: dict[str, Any], depth: int) -> str | None:
+        """The pairs in the data of the value in ``var`` of type ``tp``: an expression
+        (digits only when it is the same for every value)."""
+        if self._is_rng(tp):
+            return "0"
+        if isinstance(tp, type) and attrs.has(tp):
+            if tp in self._tagged or tp is Rng or self._bodies.get(tp) is None:
+                return None
+            fields = attrs.fields(tp)
+            hints = typing.get_type_hints(tp)
+            terms = []
+            constant = len(fields)
+            for field in fields:
+                term = self._pairs_expr(
+                    hints.get(field.name, field.type), f"{var}.{field.name}", ns, depth
+                )
+                if term is None:
+                    return None
+                if term.isdigit():
+                    constant += int(term)
+                else:
+                    terms.append(term)
+            return " + ".join([str(constant), *terms]) if terms else str(constant)
+        if (
+            self._scalar(tp) is not None
+            or self._literal(tp) is not None
+            or self._is_rng(tp)
+            or (self._item(tp) is not None and self._scalar(self._item(tp)[0]) is not None)  # type: ignore[index]
+        ):
+            return "0"
+        inner_tp = _optional(tp)
+        if inner_tp is not None:
+            inner = self._pairs_expr(inner_tp, var, ns, depth)
+            if inner is None:
+                return None
+            return "0" if inner == "0" else f"(0 if {var} is None else {inner})"
+        seq = self._item(tp)
+        if seq is None or depth > 3:
+            return None
+        item_var = f"_v{depth + 1}"
+        inner = self._pairs_expr(seq[0], item_var, ns, depth + 1)
+        if inner is None:
+            return None
+        if inner.isdigit():
+            return "0" if inner == "0" else f"{inner} * len({var})"
+        return f"sum([{inner} for {item_var} in {var}])"
 
     # ------------------------------------------------------------------ shapes
 
