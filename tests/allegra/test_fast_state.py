@@ -10,11 +10,13 @@ from __future__ import annotations
 import random
 
 import attrs
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardrules.allegra import Rules, State, apply, legal_moves, new_game
+from cardrules.allegra import Rules, State, apply, check_state, legal_moves, new_game
 from cardrules.allegra._state import _state
+from cardrules.errors import InvalidStateError
 
 
 def test_state_init_only_stores_its_fields() -> None:
@@ -57,3 +59,21 @@ def test_every_played_state_equals_its_rebuild(players: int, seed: int, choices:
         if not legal:
             break
         state = apply(state, choose(legal))
+
+
+_ODD_CARDS = [
+    (field, odd)
+    for field in ("cards", "deck", "discard", "removed")
+    for odd in ([1], True, 12, "1", *([None] if field != "cards" else []))
+]
+
+
+@pytest.mark.parametrize(("field", "odd"), _ODD_CARDS)
+def test_an_odd_card_is_refused_with_its_path(field: str, odd: object) -> None:
+    # The card tally runs in C-speed passes first; an odd value (unhashable, a bool,
+    # out of range, a None off the grid) must still give the message naming its place.
+    state = new_game(Rules(players=2), seed=5)
+    values = getattr(state, field) or (0,)
+    forged = attrs.evolve(state, **{field: (odd, *values[1:])})  # type: ignore[arg-type]
+    with pytest.raises(InvalidStateError, match=rf"state\.{field}(\[0\])?:"):
+        check_state(forged)

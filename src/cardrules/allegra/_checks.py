@@ -8,6 +8,7 @@ fields; every error names the broken field and, where one applies, the rule.
 from __future__ import annotations
 
 from collections import Counter
+from itertools import repeat
 from typing import get_args
 
 import attrs
@@ -52,6 +53,8 @@ _PHASES: frozenset[str] = frozenset(get_args(Phase))
 _BOOL = frozenset((bool,))
 _INT = frozenset((int,))
 _VALUES = frozenset(CARD_VALUES)
+_INT_OR_NONE = frozenset((int, type(None)))
+_VALUES_OR_NONE = _VALUES | {None}
 
 
 def _tally(
@@ -84,16 +87,12 @@ def _quick_counts(
     if type(deck) is not tuple or type(discard) is not tuple or type(removed) is not tuple:
         return None
     every = [*cards, *deck, *discard, *removed]
-    if every.count(None) != empty:  # ``None`` only on the removed places of ``cards``
-        return None
-    kinds = set(map(type, every))
-    kinds.discard(type(None))
-    values = set(every)
-    values.discard(None)
-    if not kinds <= _INT or not values <= _VALUES:
-        return None
+    if not set(map(type, every)) <= _INT_OR_NONE:  # first: no hashing of odd values,
+        return None  # and no ``True`` counted as a 1
     held = Counter(every)
-    return [held[v] for v in CARD_VALUES]
+    if held.get(None, 0) != empty or not held.keys() <= _VALUES_OR_NONE:
+        return None  # ``None`` only on the removed places of ``cards``
+    return list(map(held.get, CARD_VALUES, repeat(0)))
 
 
 _GOOD_RULES: dict[tuple[object, ...], None] = {}
