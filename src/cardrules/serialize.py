@@ -538,8 +538,10 @@ def _quick_loads(text: object, max_size: int, game: object, kind: object) -> Any
         found, version, found_kind, data = _check_envelope(doc)
     except Exception:  # any problem: the full way finds it again and words it
         return GIVE_UP
-    if version != found.format_version or (game is not None and found.name != game):
+    if version != found.format_version:
         return GIVE_UP
+    if game is not None and (not isinstance(game, str) or found.name != game):
+        return GIVE_UP  # (the full way refuses a game that is no str, whatever it equals)
     if kind is not None and found_kind != kind:
         return GIVE_UP
     if found_kind == "state":
