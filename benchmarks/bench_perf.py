@@ -447,9 +447,14 @@ def _parts(name: str, state: Any) -> dict[str, Callable[[], object]]:
     setup_of = getattr(ser, "_setup", None)
     if setup_of is not None:
         conv = getattr(setup_of(game), "conv", None)
+        data = doc["data"]
+        quick = getattr(setup_of(game), "quick", None)
+        read = None if quick is None else quick.reader(game.State)
+        if read is not None:
+            parts["loads: quick structure (_fastdata)"] = lambda: read(data)
         if conv is not None:
-            data = doc["data"]
-            parts["loads: cattrs structure"] = lambda: conv.structure(data, game.State)
+            label = "loads: cattrs structure" + (" (now the fallback)" if read else "")
+            parts[label] = lambda: conv.structure(data, game.State)
     parts["loads: check_state"] = lambda: game.check_state(state)
     # Beggar remembers the BM-9 replay of states that passed check_state lately, so the
     # lines above load a known state; this one shows a state loaded for the first time.

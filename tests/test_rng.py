@@ -156,6 +156,17 @@ def test_shuffle_is_a_permutation_and_leaves_input_alone(seed: int, items: list[
     assert Counter(shuffled) == Counter(items)
 
 
+@given(st.integers(0, 2**64 - 1), st.integers(0, 400))
+def test_shuffle_is_fisher_yates_drawing_below(seed: int, size: int) -> None:
+    # The shuffle inlines ``below`` for speed: it must stay exactly the documented
+    # Fisher-Yates that draws ``below(i + 1)`` for ``i`` from the last index down to 1.
+    out, rng = list(range(size)), Rng(seed)
+    for i in range(size - 1, 0, -1):
+        j, rng = rng.below(i + 1)
+        out[i], out[j] = out[j], out[i]
+    assert Rng(seed).shuffle(range(size)) == (tuple(out), rng)
+
+
 def test_below_is_roughly_uniform() -> None:
     # 6000 draws of a die: every face within 5 standard deviations of 1000.
     rng = Rng(2024)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import copy
 import json
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 import attrs
@@ -94,6 +94,54 @@ def _set(doc: Any, path: tuple[Any, ...], value: Any) -> Any:
         return value
     _get(doc, path[:-1])[path[-1]] = value
     return doc
+
+
+def first_entries(items: list[Any]) -> Iterable[int]:
+    """The first two entries of a list, which stand for the rest."""
+    return range(min(2, len(items)))
+
+
+def first_and_last(items: list[Any]) -> Iterable[int]:
+    """The first and the last entry of a list."""
+    return sorted({0, len(items) - 1}) if items else ()
+
+
+def field_mutants(
+    doc: dict[str, Any],
+    values: Iterable[Any],
+    entries: Callable[[list[Any]], Iterable[int]] = first_entries,
+) -> Iterator[dict[str, Any]]:
+    """
+    Copies of an envelope ``doc`` with one field of its data changed: every field (and
+    the ``entries`` of every list) set to each of ``values``, an int field to its
+    neighbours and its double, and every two top-level fields swapped.
+    """
+    data = doc["data"]
+
+    def field_paths(node: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+        yield path
+        if isinstance(node, dict):
+            for key, value in node.items():
+                yield from field_paths(value, (*path, key))
+        elif isinstance(node, list):
+            for index in entries(node):
+                yield from field_paths(node[index], (*path, index))
+
+    def put(path: tuple[Any, ...], value: Any) -> dict[str, Any]:
+        return {**doc, "data": _set(copy.deepcopy(data), path, value)}
+
+    values = tuple(values)
+    for path in field_paths(data):
+        old = _get(data, path)
+        for value in values:
+            yield put(path, value)
+        if type(old) is int:
+            for value in (old + 1, old - 1, old * 2):
+                yield put(path, value)
+    names = sorted(data)
+    for i, first in enumerate(names):
+        for second in names[i + 1 :]:
+            yield {**doc, "data": {**data, first: data[second], second: data[first]}}
 
 
 def mutations(node: Any, other_game: Any) -> Iterator[tuple[str, Any]]:

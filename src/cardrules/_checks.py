@@ -36,16 +36,30 @@ _T = TypeVar("_T")
 def short(value: object, limit: int = 40) -> str:
     """
     ``repr(value)``, cut to about ``limit`` characters: error messages quote no more of
-    a (possibly forged, possibly huge) value than this. A huge int is shown by its size.
+    a (possibly forged, possibly huge) value than this. The one helper every game and
+    the serialiser use, cheap whatever the size of the value: a huge int is shown by its
+    size, a JSON list or object of many items by its length, and a long string, tuple
+    or list is cut before its repr is made.
 
     >>> short("x" * 100)
     "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx..."
     >>> short(7 ** 5000)
     '<an int of 14037 bits>'
+    >>> short(list(range(100)))
+    'a list of 100 items'
+    >>> short(tuple(range(100)))
+    '(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11...'
     """
     if type(value) is int and value.bit_length() > 128:
         return f"<an int of {value.bit_length()} bits>"
-    text = repr(value)
+    if isinstance(value, (list, dict)) and len(value) > 12:
+        return f"a {type(value).__name__} of {len(value)} items"
+    if isinstance(value, (str, bytes, tuple)) and len(value) > limit:
+        value = value[:limit]  # the same prefix, without the repr of all of it
+    try:
+        text = repr(value)
+    except Exception:  # RecursionError, or a repr that fails: shown by its type only
+        return f"<a {type(value).__name__}>"
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 

@@ -18,6 +18,7 @@ import cattrs.v
 from cattrs.errors import IterableValidationError, IterableValidationNote
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 
+from cardrules._fastdata import Quick
 from cardrules._format import _KINDS, _TAG, _short
 from cardrules._rng import Rng
 from cardrules.errors import SerializationError
@@ -58,6 +59,10 @@ def _structure_big_int(value: object) -> int:
 
 def _structure_rng(value: object, _: type) -> Rng:
     return Rng(_structure_big_int(value))
+
+
+def _unstructure_rng(rng: Rng) -> str:
+    return str(rng.state)
 
 
 def _is_frozenset(tp: Any) -> bool:
@@ -338,7 +343,7 @@ def _configure_base(conv: cattrs.Converter) -> None:
     conv.register_structure_hook(int, _structure_int)
     conv.register_structure_hook(str, _structure_str)
     conv.register_structure_hook(bool, _structure_bool)
-    conv.register_unstructure_hook(Rng, lambda rng: str(rng.state))
+    conv.register_unstructure_hook(Rng, _unstructure_rng)
     conv.register_structure_hook(Rng, _structure_rng)
     _frozenset_hooks(conv)
 
@@ -386,6 +391,8 @@ class _Setup:
     """The upgrade steps by kind and the version they read."""
     problem: str | None
     """What is wrong with the game's upgrade steps, if anything."""
+    quick: Quick
+    """The quick readers and writers of the plain classes (states, views, rules)."""
 
 
 # Set up games by name; a different object registered under the name is set up anew.
@@ -420,6 +427,13 @@ def _make_setup(game: AnyGame) -> _Setup:
         values=_tagged_union(conv, tuple(game.value_types), tagged),
         steps=steps,
         problem=problem,
+        quick=Quick(
+            conv,
+            tagged,
+            {int: _structure_int, bool: _structure_bool, str: _structure_str},
+            (_structure_rng, _unstructure_rng),
+            _SEQUENCE_HOOKS.__contains__,
+        ),
     )
 
 
@@ -472,4 +486,11 @@ def _unstructure(setup: _Setup, kind: Kind, obj: Any) -> Any:
         }
     if kind == "event" or kind == "value":
         return _add_tag(conv, setup.tagged, obj)
+    if kind == "state" or kind == "view" or kind == "rules":
+        game = setup.game
+        cls = type(obj)
+        if cls is game.State or cls is game.View or cls is game.Rules:
+            write = setup.quick.writer(cls)
+            if write is not None:
+                return write(obj)
     return conv.unstructure(obj)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from cardrules._checks import short
 from cardrules.errors import (
     RulesError,
     SerializationError,
@@ -27,6 +28,7 @@ _KINDS: Final[tuple[Kind, ...]] = (
 _ENVELOPE_KEYS: Final = frozenset(("format", "version", "game", "rules_version", "type", "data"))
 _SIGNATURE: Final = "signature"
 _TAG: Final = "type"
+_short = short  # the one short quote of a bad value, from the core
 
 _MESSAGE_LIMIT: Final = 300
 """The longest message part taken over from a check or from cattrs (values are cut)."""
@@ -43,16 +45,3 @@ class _WrongTypeRules(WrongTypeError, RulesError):
 def _clip(text: str, limit: int = _MESSAGE_LIMIT) -> str:
     """``text``, cut to ``limit`` characters: a forged value may be megabytes long."""
     return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
-def _short(value: object) -> str:
-    # Never the repr of a whole long value: it may be megabytes.
-    if isinstance(value, str) and len(value) > 40:
-        value = value[:40]
-    elif isinstance(value, (list, dict)) and len(value) > 12:
-        return f"a {type(value).__name__} of {len(value)} items"
-    try:
-        text = repr(value)
-    except RecursionError:
-        return f"a nested {type(value).__name__}"
-    return text if len(text) <= 40 else text[:37] + "..."

@@ -18,6 +18,7 @@ import cattrs
 import cattrs.v
 
 from cardrules._convert import _Setup, _setup, _structure_big_int
+from cardrules._fastdata import GIVE_UP
 from cardrules._format import _MESSAGE_LIMIT, _SIGNATURE, _clip, _short, _WrongTypeSerialization
 from cardrules._upgrade import _upgrade
 from cardrules.errors import (
@@ -35,12 +36,32 @@ def _reject_constant(name: str) -> Any:
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise SerializationError(f"not valid cardrules JSON: duplicate key {key!r}")
-        out[key] = value
+    out = dict(pairs)
+    if len(out) != len(pairs):  # some key came twice: name the first one repeated
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise SerializationError(f"not valid cardrules JSON: duplicate key {key!r}")
+            seen.add(key)
     return out
+
+
+_DECODER: Final = json.JSONDecoder(
+    parse_constant=_reject_constant, object_pairs_hook=_no_duplicates
+)
+"""What ``json.loads(text, parse_constant=..., object_pairs_hook=...)`` would make
+anew on every call."""
+
+
+def _json_loads(text: str | bytes | bytearray) -> Any:
+    """``json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_no_duplicates)``
+    with one decoder made once: the same steps as ``json.loads``."""
+    if isinstance(text, str):
+        if text.startswith("\ufeff"):
+            raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
+    else:
+        text = text.decode(json.detect_encoding(text), "surrogatepass")
+    return _DECODER.decode(text)
 
 
 def _parse(text: str | bytes, max_size: int) -> Any:
@@ -54,7 +75,7 @@ def _parse(text: str | bytes, max_size: int) -> Any:
             "pass max_size= to read more"
         )
     try:
-        return json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_no_duplicates)
+        return _json_loads(text)
     except SerializationError:
         raise
     except (ValueError, RecursionError) as exc:
@@ -79,6 +100,20 @@ def _structure(conv: cattrs.Converter, data: Any, tp: Any, path: str) -> Any:
     except Exception as exc:
         # Anything a hook or a class's own checks raised is still bad input.
         raise SerializationError(_describe(exc, path)) from None
+
+
+def _quick_structure(setup: _Setup, data: Any, tp: type, path: str) -> Any:
+    """
+    ``_structure`` of a state, view or rules, first through the quick reader of its
+    plain shape (``_fastdata``); data it does not take is read by the detailed hooks,
+    which give every error.
+    """
+    read = setup.quick.reader(tp)
+    if read is not None:
+        value = read(data)
+        if value is not GIVE_UP:
+            return value
+    return _structure(setup.conv, data, tp, path)
 
 
 def _pick(pick: Callable[[Any], Any], data: Any, path: str) -> Any:
@@ -247,11 +282,11 @@ def _from_data(setup: _Setup, kind: Kind, data: Any, path: str, record: Callable
     """Today's object of ``kind`` from today's data, checked; ``record`` makes a Record."""
     game = setup.game
     if kind == "state":
-        state = _structure(setup.conv, data, game.State, path)
+        state = _quick_structure(setup, data, game.State, path)
         _check(game, state, path)
         return state
     if kind == "view":
-        view = _structure(setup.conv, data, game.View, path)
+        view = _quick_structure(setup, data, game.View, path)
         _check_view(game, view, path)
         return view
     if kind == "move":
@@ -259,7 +294,7 @@ def _from_data(setup: _Setup, kind: Kind, data: Any, path: str, record: Callable
     if kind == "record":
         return _load_record(setup, data, path, record)
     if kind == "rules":
-        return _structure(setup.conv, data, game.Rules, path)
+        return _quick_structure(setup, data, game.Rules, path)
     if kind == "outcome":
         outcome = _structure(setup.conv, data, Outcome, path)
         _check_outcome(outcome, path)

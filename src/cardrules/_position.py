@@ -36,6 +36,7 @@ __all__ = [
     "join",
     "optional",
     "parts",
+    "passes",
     "rng",
     "rng_text",
     "word",
@@ -196,3 +197,21 @@ def checked(text: str, columns: Mapping[str, int], build: Callable[[], _T]) -> _
             names = names[1:]
         column = columns.get(names[0] if names else "", 1)
         raise fail(message, text, column) from None
+
+
+def passes(check: Callable[[_T], object], value: _T) -> bool:
+    """
+    Whether ``check(value)`` accepts ``value``: for shrinking, which keeps only the
+    smaller positions that a check accepts.
+
+    >>> def positive(n: int) -> None:
+    ...     if n <= 0:
+    ...         raise ValueError(n)
+    >>> passes(positive, 1), passes(positive, 0)
+    (True, False)
+    """
+    try:
+        check(value)
+    except ValueError:
+        return False
+    return True

@@ -133,7 +133,19 @@ def _below(state: int, bound: int) -> tuple[int, int]:
 def _shuffle(state: int, items: Sequence[_T]) -> tuple[list[_T], int]:
     """Hot-path form of :meth:`Rng.shuffle`: ``(shuffled list, state)``."""
     out = list(items)
+    # ``_below(state, i + 1)`` and ``_mix`` inlined: a deal shuffles every card, and
+    # the two calls per card were most of the cost of dealing.
+    mask, gamma, mix1, mix2, two64 = _MASK, _GAMMA, _MIX1, _MIX2, _TWO64
     for i in range(len(out) - 1, 0, -1):
-        j, state = _below(state, i + 1)
+        bound = i + 1
+        limit = two64 - (two64 % bound)
+        while True:
+            state = (state + gamma) & mask
+            z = ((state ^ (state >> 30)) * mix1) & mask
+            z = ((z ^ (z >> 27)) * mix2) & mask
+            z ^= z >> 31
+            if z < limit:
+                break
+        j = z % bound
         out[i], out[j] = out[j], out[i]
     return out, state

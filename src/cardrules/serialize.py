@@ -58,6 +58,7 @@ from cardrules._convert import _SETUPS_LIMIT as _SETUPS_LIMIT
 from cardrules._convert import _configure_base, _kind_of, _Setup, _unstructure
 from cardrules._convert import _configure_game as _configure_game
 from cardrules._convert import _setup as _setup
+from cardrules._fastdata import GIVE_UP
 from cardrules._format import (
     _ENVELOPE_KEYS,
     _SIGNATURE,
@@ -67,7 +68,16 @@ from cardrules._format import (
     _WrongTypeSerialization,
 )
 from cardrules._format import _KINDS as _KINDS
-from cardrules._load import _check_key, _newer, _read, _signature, _verify
+from cardrules._load import (
+    _check,
+    _check_key,
+    _check_view,
+    _newer,
+    _read,
+    _reject_constant,
+    _signature,
+    _verify,
+)
 from cardrules._load import _parse as _parse
 from cardrules._registry import GAMES
 from cardrules._upgrade import _json_problem
@@ -115,6 +125,13 @@ The default size limit of :func:`loads`: 4 MiB (4,194,304 characters of a ``str`
 bytes of a ``bytes``). Larger text is refused before it is parsed; pass ``max_size=`` to
 read more. The longest honest game of any built-in game saves in well under 1 MiB.
 """
+
+
+_ENCODER: Final = json.JSONEncoder(separators=(",", ":"), allow_nan=False, check_circular=False)
+"""What ``json.dumps(obj, separators=(",", ":"), allow_nan=False)`` would make anew on
+every call, without its check for circular references: what ``dumps`` encodes is
+fresh data unstructured from immutable values, a tree (a value that held itself
+would have failed in unstructuring already)."""
 
 
 def _lookup(name: object) -> AnyGame | None:
@@ -413,8 +430,9 @@ def dumps(
     }
     if key is not None:
         envelope[_SIGNATURE] = _signature(envelope, _check_key(key))
-    separators = (",", ":") if indent is None else (",", ": ")
-    return json.dumps(envelope, indent=indent, separators=separators, allow_nan=False)
+    if indent is None:
+        return _ENCODER.encode(envelope)
+    return json.dumps(envelope, indent=indent, separators=(",", ": "), allow_nan=False)
 
 
 def to_data(obj: object, *, game: str | None = None) -> Any:
@@ -445,13 +463,16 @@ def to_data(obj: object, *, game: str | None = None) -> Any:
 def _check_envelope(doc: Any) -> tuple[AnyGame, int, Kind, Any]:
     if not isinstance(doc, dict):
         raise SerializationError(f"$: expected a cardrules envelope object, got {_short(doc)}")
-    missing = sorted(_ENVELOPE_KEYS - doc.keys())
-    if missing:
-        raise SerializationError(f"$: not a cardrules envelope; missing {', '.join(missing)}")
-    extra = sorted(doc.keys() - _ENVELOPE_KEYS - {_SIGNATURE})
-    if extra:
-        shown = ", ".join(_short(k) if not k.isidentifier() else _clip(k, 40) for k in extra[:5])
-        raise SerializationError(f"$: unknown envelope keys {shown}")
+    if doc.keys() != _ENVELOPE_KEYS:  # (the usual six keys need no more looking at)
+        missing = sorted(_ENVELOPE_KEYS - doc.keys())
+        if missing:
+            raise SerializationError(f"$: not a cardrules envelope; missing {', '.join(missing)}")
+        extra = sorted(doc.keys() - _ENVELOPE_KEYS - {_SIGNATURE})
+        if extra:
+            shown = ", ".join(
+                _short(k) if not k.isidentifier() else _clip(k, 40) for k in extra[:5]
+            )
+            raise SerializationError(f"$: unknown envelope keys {shown}")
     if doc["format"] != FORMAT:
         raise SerializationError(f"$.format: expected {FORMAT!r}, got {_short(doc['format'])}")
     version = doc["version"]
@@ -487,6 +508,63 @@ def _check_envelope(doc: Any) -> tuple[AnyGame, int, Kind, Any]:
             f"$.type: expected one of {', '.join(_KINDS)}, got {_short(kind)}"
         )
     return game, version, kind, doc["data"]
+
+
+_PLAIN_DECODER: Final = json.JSONDecoder(parse_constant=_reject_constant)
+"""A decoder without the duplicate-key hook (a Python call per JSON object): for
+``_quick_loads``, which tells duplicates apart another way."""
+
+
+def _quick_loads(text: object, max_size: int, game: object, kind: object) -> Any:
+    """
+    What ``loads`` gives for the usual document (a state, view or rules of the current
+    format version, written by ``dumps``), or ``GIVE_UP`` for anything else, which
+    ``loads`` then reads the full way, finding and wording any problem as always.
+
+    The text is parsed without the duplicate-key hook; duplicates are ruled out by
+    counting. Outside strings, JSON has one ``:`` per key-value pair, so the text's
+    ``:`` are at least its pairs, and its pairs at least those the parse kept (a
+    repeated key keeps one). The quick reader reads every object of the data whole,
+    with exactly its class's keys, so the pairs kept are known from what it made:
+    when the text holds exactly that many ``:``, no key was repeated (and no string
+    holds a ``:``). Any other count goes the full way.
+    """
+    if type(text) is not str or len(text) > max_size or text.startswith("\ufeff"):
+        return GIVE_UP
+    try:
+        doc = _PLAIN_DECODER.decode(text)
+        if type(doc) is not dict or doc.keys() != _ENVELOPE_KEYS:
+            return GIVE_UP
+        found, version, found_kind, data = _check_envelope(doc)
+    except Exception:  # any problem: the full way finds it again and words it
+        return GIVE_UP
+    if version != found.format_version:
+        return GIVE_UP
+    if game is not None and (not isinstance(game, str) or found.name != game):
+        return GIVE_UP  # (the full way refuses a game that is no str, whatever it equals)
+    if kind is not None and found_kind != kind:
+        return GIVE_UP
+    if found_kind == "state":
+        cls = found.State
+    elif found_kind == "view":
+        cls = found.View
+    elif found_kind == "rules":
+        cls = found.Rules
+    else:
+        return GIVE_UP
+    quick = _setup(found).quick
+    read, pairs = quick.reader(cls), quick.pairs(cls)
+    if read is None or pairs is None:
+        return GIVE_UP
+    obj = read(data)
+    if obj is GIVE_UP or text.count(":") != len(_ENVELOPE_KEYS) + pairs(obj):
+        return GIVE_UP
+    # The text holds no repeated key: the full way would have read this same object.
+    if found_kind == "state":
+        _check(found, obj, "$.data")
+    elif found_kind == "view":
+        _check_view(found, obj, "$.data")
+    return obj
 
 
 def loads(
@@ -549,6 +627,10 @@ def loads(
     """
     if type(max_size) is not int or max_size < 0:
         raise WrongTypeError(f"max_size: expected an int >= 0, got {_short(max_size)}")
+    if key is None:
+        quick = _quick_loads(text, max_size, game, kind)
+        if quick is not GIVE_UP:
+            return quick
     doc = _parse(text, max_size)
     if key is not None:
         _verify(doc, _check_key(key))

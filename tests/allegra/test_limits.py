@@ -6,10 +6,10 @@ caches, and the worst cases of time and memory.
 
 from __future__ import annotations
 
+import contextlib
 import json
-import time
 import tracemalloc
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import attrs
@@ -39,6 +39,22 @@ from cardrules.errors import (
 
 HUGE = 10**1000
 """An int far too big for any option (its repr alone is 1001 characters)."""
+
+
+@contextlib.contextmanager
+def _peak() -> Iterator[Callable[[], float]]:
+    """Trace memory in the block; the function it gives returns the peak in MB."""
+    tracemalloc.start()
+    peak = 0.0
+
+    def read() -> float:
+        return peak
+
+    try:
+        yield read
+        peak = tracemalloc.get_traced_memory()[1] / 1e6
+    finally:
+        tracemalloc.stop()
 
 
 def _message_is_short(exc: BaseException, *, ours: bool = True) -> None:
@@ -112,10 +128,12 @@ def test_a_small_record_with_a_huge_deck_is_refused_at_once() -> None:
             "type": "record",
             "data": {"rules": rules, "seed": "1", "moves": [], "start": None},
         }
-        started = time.perf_counter()
-        with pytest.raises(SerializationError, match=r"\$\.data\.rules") as caught:
+        with (
+            _peak() as peak,
+            pytest.raises(SerializationError, match=r"\$\.data\.rules") as caught,
+        ):
             loads(json.dumps(doc))
-        assert time.perf_counter() - started < 0.5
+        assert peak() < 20  # in MB; a list of 1.3 million cards alone takes 50
         _message_is_short(caught.value)
 
 
@@ -129,10 +147,9 @@ def test_a_v1_state_with_a_huge_deck_is_refused_at_once() -> None:
     data["data"]["round"] = 2
     data["data"]["phase"] = "turn"
     data["data"]["rules"]["deck"] = [10**7] * 13
-    started = time.perf_counter()
-    with pytest.raises(SerializationError, match=r"Rules\.deck") as caught:
+    with _peak() as peak, pytest.raises(SerializationError, match=r"Rules\.deck") as caught:
         loads(json.dumps(data))
-    assert time.perf_counter() - started < 0.5
+    assert peak() < 20  # in MB; shuffling 130 million cards would need gigabytes
     _message_is_short(caught.value)
 
 
@@ -383,36 +400,27 @@ def _long_record(size: int) -> str:
     return dumps(cardrules.Record(game="allegra", rules=_BIG, seed=1, moves=tuple(moves)))
 
 
-def _timed(call: Callable[[], Any]) -> tuple[Any, float, float]:
-    """``call()``, its seconds (untraced) and its peak traced memory in MB (a rerun)."""
-    started = time.perf_counter()
-    result = call()
-    seconds = time.perf_counter() - started
-    tracemalloc.start()
-    try:
-        call()
-        peak = tracemalloc.get_traced_memory()[1] / 1e6
-    finally:
-        tracemalloc.stop()
-    return result, seconds, peak
+def _traced(call: Callable[[], Any]) -> tuple[Any, float]:
+    """``call()`` and its peak traced memory in MB."""
+    with _peak() as peak:
+        result = call()
+    return result, peak()
 
 
 def test_no_input_under_a_megabyte_costs_much() -> None:
-    # Issue 10's target is 1 s and 100 MB per entry point for any input under 1 MB;
-    # measured on a quiet machine about 0.6 s and 16 MB for loads, 0.6 s for replay.
-    # The margins here are generous for busy test machines.
+    # Issue 10's target is 1 s and 100 MB per entry point for any input under 1 MB. The
+    # time is measured by benchmarks/bench_untrusted.py (about 0.2 s for loads and 0.6 s
+    # for replay of this record); here the memory, and that the work is bounded by the
+    # rules: every game ends within max_moves.
     text = _long_record(1_000_000)
     assert len(text) < 1_050_000
-    record, seconds, peak = _timed(lambda: loads(text))
-    assert seconds < 4
+    record, peak = _traced(lambda: loads(text))
     assert peak < 100
-    final, seconds, peak = _timed(lambda: replay(record))
-    assert seconds < 4
+    final, peak = _traced(lambda: replay(record))
     assert peak < 100
     al.check_state(final)
     assert final.round >= 5  # the moves reach deep into the 20 rounds of 1000 turns
-    _, seconds, peak = _timed(lambda: al.new_game(_BIG, seed=3))
-    assert seconds < 1
+    _, peak = _traced(lambda: al.new_game(_BIG, seed=3))
     assert peak < 100
 
     def play_out() -> int:
@@ -424,9 +432,9 @@ def test_no_input_under_a_megabyte_costs_much() -> None:
             count += 1
         return count
 
-    count, seconds, peak = _timed(play_out)
+    count, peak = _traced(play_out)
     assert count > 0
-    assert seconds < 4
+    assert len(record.moves) + count <= al.max_moves(_BIG)
     assert peak < 100
 
 

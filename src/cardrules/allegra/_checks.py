@@ -8,6 +8,7 @@ fields; every error names the broken field and, where one applies, the rule.
 from __future__ import annotations
 
 from collections import Counter
+from itertools import repeat
 from typing import get_args
 
 import attrs
@@ -18,6 +19,7 @@ from cardrules.allegra._board import (
     HIGH_CARD,
     LOW_CARD,
     SETUP_REVEALS,
+    _any_triple,
     _can_exchange,
     _has_face_down,
     _triples,
@@ -51,6 +53,8 @@ _PHASES: frozenset[str] = frozenset(get_args(Phase))
 _BOOL = frozenset((bool,))
 _INT = frozenset((int,))
 _VALUES = frozenset(CARD_VALUES)
+_INT_OR_NONE = frozenset((int, type(None)))
+_VALUES_OR_NONE = _VALUES | {None}
 
 
 def _tally(
@@ -72,15 +76,61 @@ def _tally(
         counts[value - LOW_CARD] += number  # type: ignore[operator]
 
 
+def _quick_counts(
+    cards: tuple[object, ...], empty: int, deck: object, discard: object, removed: object
+) -> list[int] | None:
+    """
+    How many cards of each value the grids (with ``empty`` removed places), deck,
+    discard pile and removed cards hold, in C-speed passes; ``None`` if any of them
+    is not a tuple of card values (then ``_tally`` part by part finds which).
+    """
+    if type(deck) is not tuple or type(discard) is not tuple or type(removed) is not tuple:
+        return None
+    every = [*cards, *deck, *discard, *removed]
+    if not set(map(type, every)) <= _INT_OR_NONE:  # first: no hashing of odd values,
+        return None  # and no ``True`` counted as a 1
+    held = Counter(every)
+    if held.get(None, 0) != empty or not held.keys() <= _VALUES_OR_NONE:
+        return None  # ``None`` only on the removed places of ``cards``
+    return list(map(held.get, CARD_VALUES, repeat(0)))
+
+
+_GOOD_RULES: dict[tuple[object, ...], None] = {}
+"""The field values of Rules that passed their validators lately (all ints, exactly)."""
+_GOOD_RULES_KEPT = 64
+
+
 def _check_rules(rules: object, where: str) -> Rules:
     """The rules of a state or view, validated afresh (a loaded value may be forged)."""
     if not isinstance(rules, Rules):
         raise bad(f"{where}.rules", f"not an allegra.Rules: {_type_name(rules)}")
+    players, deck, rounds, limit = (
+        rules.players,
+        rules.deck,
+        rules.rounds,
+        rules.max_turns_per_round,
+    )
+    # Rules whose fields are exactly (by type, so no ``True`` for a ``1``) those of
+    # rules that passed lately pass again: validating is a pure function of them.
+    key = (players, deck, rounds, limit)
+    if (
+        type(players) is int
+        and type(rounds) is int
+        and type(limit) is int
+        and type(deck) is tuple
+        and set(map(type, deck)) <= _INT
+        and key in _GOOD_RULES
+    ):
+        return rules
     try:
         # Rebuilding runs the field validators and the AL-11 deck-size check alike.
         Rules(**attrs.asdict(rules, recurse=False))
     except RulesError as exc:
         raise bad(f"{where}.rules", str(exc)) from None
+    if type(deck) is tuple and set(map(type, deck)) <= _INT:
+        if len(_GOOD_RULES) >= _GOOD_RULES_KEPT:
+            _GOOD_RULES.clear()
+        _GOOD_RULES[key] = None
     return rules
 
 
@@ -148,11 +198,13 @@ def check_state(state: State) -> None:
         for i in range(m):
             if cards[i] is None and face_up[i]:
                 raise bad(f"state.face_up[{i}]", f"the removed place {SLOTS[i]} is face up")
-        _tally("state.cards", cards, counts, skip_none=True)
-    else:
-        _tally("state.cards", cards, counts)
-    for name in ("deck", "discard", "removed"):
-        _tally(f"state.{name}", check_tuple(getattr(state, name), f"state.{name}"), counts)
+    quick = _quick_counts(cards, empty, state.deck, state.discard, state.removed)
+    if quick is not None:
+        counts = quick
+    else:  # something is wrong: find it, in order, for the message
+        _tally("state.cards", cards, counts, skip_none=bool(empty))
+        for name in ("deck", "discard", "removed"):
+            _tally(f"state.{name}", check_tuple(getattr(state, name), f"state.{name}"), counts)
     if len(state.removed) != empty:
         raise bad(
             "state.removed",
@@ -266,7 +318,7 @@ def check_state(state: State) -> None:
     elif state.round >= 2:
         public, have = state.deck_public, len(state.deck)
         _check_dealt_deck("state", rules, phase, state.turns, have, public, "deck_public")
-    if phase not in ("exchange", "over"):
+    if phase not in ("exchange", "over") and _any_triple(t, cards, face_up):
         shown = _triples(t, cards, face_up, range(m))
         if shown:
             names = ", ".join(str(SLOTS[i]) for i in sorted(shown))

@@ -28,6 +28,7 @@ from cardrules.allegra._state import (
     Slot,
     State,
     _short,
+    _state,
     _type_name,
     _WrongRulesType,
 )
@@ -117,31 +118,31 @@ def _start_round(
     if reveals:
         seat = _next_revealer(TABLES[n], cards, face_up, start, start, first=True)
     phase: Phase = "reveal" if reveals and seat is not None else "turn"
-    return State(
-        rules=rules,
-        rng=Rng(rng),
-        round=round_no,
-        phase=phase,
-        current=start if seat is None else seat,
-        reveals_left=SETUP_REVEALS if phase == "reveal" else 0,
-        cards=cards,
-        face_up=face_up,
-        deck=deck,
-        discard=discard,
-        removed=(),
-        drawn=None,
-        knock_queue=(),
-        knockers=(),
-        passers=(),
-        receiver=None,
-        placed=None,
-        hand=None,
-        ender=None,
-        last_turns=0,
-        turns=0,
-        scores=scores,
-        cut_rounds=cut_rounds,
-        deck_public=False,
+    return _state(
+        rules,
+        Rng(rng),  # rng
+        round_no,  # round
+        phase,
+        start if seat is None else seat,  # current
+        SETUP_REVEALS if phase == "reveal" else 0,  # reveals_left
+        cards,
+        face_up,
+        deck,
+        discard,
+        (),  # removed
+        None,  # drawn
+        (),  # knock_queue
+        (),  # knockers
+        (),  # passers
+        None,  # receiver
+        None,  # placed
+        None,  # hand
+        None,  # ender
+        0,  # last_turns
+        0,  # turns
+        scores,
+        cut_rounds,
+        False,  # deck_public
     )
 
 
@@ -236,31 +237,31 @@ def _next_state(
         return _finish_round(s, cards, deck, discard, removed, rng, ender, cut=False)
     if turns >= rules.max_turns_per_round:
         return _finish_round(s, cards, deck, discard, removed, rng, None, cut=True)  # AL-13
-    return State(
-        rules=rules,
-        rng=rng,
-        round=s.round,
-        phase="turn",
-        current=(seat + 1) % n,
-        reveals_left=0,
-        cards=cards,
-        face_up=face_up,
-        deck=deck,
-        discard=discard,
-        removed=removed,
-        drawn=None,
-        knock_queue=(),
-        knockers=(),
-        passers=(),
-        receiver=None,
-        placed=None,
-        hand=None,
-        ender=ender,
-        last_turns=last,
-        turns=turns,
-        scores=s.scores,
-        cut_rounds=s.cut_rounds,
-        deck_public=s.deck_public,
+    return _state(
+        rules,
+        rng,
+        s.round,
+        "turn",  # phase
+        (seat + 1) % n,  # current
+        0,  # reveals_left
+        cards,
+        face_up,
+        deck,
+        discard,
+        removed,
+        None,  # drawn
+        (),  # knock_queue
+        (),  # knockers
+        (),  # passers
+        None,  # receiver
+        None,  # placed
+        None,  # hand
+        ender,
+        last,  # last_turns
+        turns,
+        s.scores,
+        s.cut_rounds,
+        s.deck_public,
     )
 
 
@@ -295,29 +296,29 @@ def _finish_round(
         # AL-8: removed cards return; every card is shuffled for the next round.
         return _deal(rules, rng.state, s.round + 1, scores, cut_rounds)
     # AL-10: all face-down cards are turned up (no triples are removed then).
-    return State(
-        rules=rules,
-        rng=rng,
-        round=s.round,
-        phase="over",
-        current=s.current,
-        reveals_left=0,
-        cards=cards,
-        face_up=tuple([c is not None for c in cards]),
-        deck=deck,
-        discard=discard,
-        removed=removed,
-        drawn=None,
-        knock_queue=(),
-        knockers=(),
-        passers=(),
-        receiver=None,
-        placed=None,
-        hand=None,
-        ender=ender,
-        last_turns=0,
-        turns=s.turns + 1,
-        scores=scores,
-        cut_rounds=cut_rounds,
-        deck_public=False,
+    return _state(
+        rules,
+        rng,
+        s.round,
+        "over",  # phase
+        s.current,
+        0,  # reveals_left
+        cards,
+        tuple([c is not None for c in cards]),  # face_up
+        deck,
+        discard,
+        removed,
+        None,  # drawn
+        (),  # knock_queue
+        (),  # knockers
+        (),  # passers
+        None,  # receiver
+        None,  # placed
+        None,  # hand
+        ender,
+        0,  # last_turns
+        s.turns + 1,  # turns
+        scores,
+        cut_rounds,
+        False,  # deck_public
     )

@@ -45,8 +45,21 @@ def _verb(seat: int, you: int, verb: str) -> str:
     return f"you {verb}" if seat == you else f"seat {seat} {verb}s"
 
 
+class _Told:
+    """The base of every event: ``str(event)`` is its text told to nobody in particular."""
+
+    __slots__ = ()
+
+    def text(self, you: int) -> str:
+        """The event told to seat ``you`` (``-1``: to an onlooker)."""
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return self.text(-1)
+
+
 @attrs.frozen
-class Revealed:
+class Revealed(_Told):
     """
     AL-4: a setup reveal turned up a face-down card of the seat's area.
 
@@ -66,12 +79,9 @@ class Revealed:
         """The event told to seat ``you``."""
         return f"{_verb(self.seat, you, 'reveal')} {self.slot}: {self.card}"
 
-    def __str__(self) -> str:
-        return self.text(-1)
-
 
 @attrs.frozen
-class DeckRebuilt:
+class DeckRebuilt(_Told):
     """
     AL-11: the empty deck was rebuilt from the discard pile but its top card.
 
@@ -94,12 +104,9 @@ class DeckRebuilt:
             f"deck of {len(self.cards)} cards ({listed})"
         )
 
-    def __str__(self) -> str:
-        return self.text(-1)
-
 
 @attrs.frozen
-class Drew:
+class Drew(_Told):
     """
     AL-6a: the seat drew the top card of the deck; everyone sees it.
 
@@ -117,12 +124,9 @@ class Drew:
         """The event told to seat ``you``."""
         return f"{_verb(self.seat, you, 'draw')} {self.card}"
 
-    def __str__(self) -> str:
-        return self.text(-1)
-
 
 @attrs.frozen
-class Took:
+class Took(_Told):
     """
     AL-6b: the seat took the top discard onto a place; the old card went face up onto
     the discard pile.
@@ -148,12 +152,9 @@ class Took:
             f"discarding {self.discarded}"
         )
 
-    def __str__(self) -> str:
-        return self.text(-1)
-
 
 @attrs.frozen
-class Swapped:
+class Swapped(_Told):
     """
     AL-6a: the drawn card went face up onto a place; the old card onto the discard pile.
 
@@ -178,12 +179,9 @@ class Swapped:
             f"discarding {self.discarded}"
         )
 
-    def __str__(self) -> str:
-        return self.text(-1)
-
 
 @attrs.frozen
-class Discarded:
+class Discarded(_Told):
     """
     AL-6a: the drawn card was discarded and a face-down card of the area turned up
     (``slot`` and ``revealed`` are ``None`` when the area had none).
@@ -211,12 +209,9 @@ class Discarded:
                 out = out.replace(" and reveals ", " and reveal ")
         return out
 
-    def __str__(self) -> str:
-        return self.text(-1)
-
 
 @attrs.frozen
-class Knocked:
+class Knocked(_Told):
     """
     AL-7: the seat knocked for the drawn card.
 
@@ -232,12 +227,9 @@ class Knocked:
         """The event told to seat ``you``."""
         return _verb(self.seat, you, "knock")
 
-    def __str__(self) -> str:
-        return self.text(-1)
-
 
 @attrs.frozen
-class Passed:
+class Passed(_Told):
     """
     AL-7: the seat did not knock.
 
@@ -253,12 +245,9 @@ class Passed:
         """The event told to seat ``you``."""
         return "you pass" if self.seat == you else f"seat {self.seat} passes"
 
-    def __str__(self) -> str:
-        return self.text(-1)
-
 
 @attrs.frozen
-class Ignored:
+class Ignored(_Told):
     """
     AL-7: the drawer ignored the knocks and keeps the drawn card.
 
@@ -274,12 +263,9 @@ class Ignored:
         """The event told to seat ``you``."""
         return f"{_verb(self.seat, you, 'ignore')} the knocks"
 
-    def __str__(self) -> str:
-        return self.text(-1)
-
 
 @attrs.frozen
-class Given:
+class Given(_Told):
     """
     AL-7: the drawer gave the drawn card to a knocker; the exchange starts.
 
@@ -299,12 +285,9 @@ class Given:
         """The event told to seat ``you``."""
         return f"{_verb(self.seat, you, 'give')} {self.card} to {_who(self.knocker, you)}"
 
-    def __str__(self) -> str:
-        return self.text(-1)
-
 
 @attrs.frozen
-class Placed:
+class Placed(_Told):
     """
     AL-7 step 1: the knocker laid the given card face up on a place of their area and
     took that place's old card in hand.
@@ -334,12 +317,9 @@ class Placed:
             f"{_verb(self.seat, you, 'lay')} {self.card} on {self.slot} and {take} {what} in hand"
         )
 
-    def __str__(self) -> str:
-        return self.text(-1)
-
 
 @attrs.frozen
-class Exchanged:
+class Exchanged(_Told):
     """
     AL-7 steps 2 and 3: the drawer moved a card of the knocker's area face up onto a
     place of their own area, discarding its old card; the knocker's card in hand went
@@ -374,12 +354,9 @@ class Exchanged:
             f"on {self.take}"
         )
 
-    def __str__(self) -> str:
-        return self.text(-1)
-
 
 @attrs.frozen
-class TripleRemoved:
+class TripleRemoved(_Told):
     """
     AL-8: three or more equal face-up cards in a line left the round (all lines at
     once); ``slots`` in place order, ``cards`` the value on each.
@@ -401,12 +378,9 @@ class TripleRemoved:
         values = " ".join(str(v) for v in self.cards)
         return f"a triple leaves the round: {places} ({values})"
 
-    def __str__(self) -> str:
-        return self.text(-1)
-
 
 @attrs.frozen
-class RoundEnding:
+class RoundEnding(_Told):
     """
     AL-9: the seat's area has no face-down card at the end of its turn: every other
     seat has one more turn.
@@ -423,12 +397,9 @@ class RoundEnding:
         """The event told to seat ``you``."""
         return f"{_verb(self.seat, you, 'end')} the round: everyone else has one more turn"
 
-    def __str__(self) -> str:
-        return self.text(-1)
-
 
 @attrs.frozen
-class RoundCut:
+class RoundCut(_Told):
     """
     AL-13: the round was cut after the turn limit; it is scored with no ender.
 
@@ -446,12 +417,9 @@ class RoundCut:
         """The event told to seat ``you``."""
         return f"round {self.round} is cut after {self.turns} turns"
 
-    def __str__(self) -> str:
-        return self.text(-1)
-
 
 @attrs.frozen
-class RoundScored:
+class RoundScored(_Told):
     """
     AL-10: the round is over and scored; ``ender`` is the seat that ended it (``None``
     for a cut round), ``doubled`` whether its score was doubled.
@@ -479,12 +447,9 @@ class RoundScored:
         shown = ", ".join(f"{_who(s, you)} {score}" for s, score in enumerate(self.scores))
         return f"{out}, scores: {shown}"
 
-    def __str__(self) -> str:
-        return self.text(-1)
-
 
 @attrs.frozen
-class RoundStarted:
+class RoundStarted(_Told):
     """
     AL-4, AL-5: a new round was dealt; ``starter`` starts it, ``discard`` is the card
     turned up to start the discard pile.
@@ -508,12 +473,9 @@ class RoundStarted:
             f"start{'' if self.starter == you else 's'}, the discard pile shows {self.discard}"
         )
 
-    def __str__(self) -> str:
-        return self.text(-1)
-
 
 @attrs.frozen
-class GameOver:
+class GameOver(_Told):
     """
     AL-12: the last round is over: total scores, the lowest total wins (ties all win).
 
@@ -532,9 +494,6 @@ class GameOver:
         shown = ", ".join(f"{_who(s, you)} {score}" for s, score in enumerate(self.totals))
         won = ", ".join(_who(s, you) for s in self.winners)
         return f"the game is over: totals {shown}; won by {won}"
-
-    def __str__(self) -> str:
-        return self.text(-1)
 
 
 Event = (

@@ -7,6 +7,9 @@ is built once at import for 2 to 6 players; the hot path only indexes into them.
 
 from __future__ import annotations
 
+from operator import itemgetter
+from typing import Any
+
 from cardrules.allegra._state import Slot, _short, _type_name, _WrongRulesType
 from cardrules.errors import RulesError
 
@@ -37,6 +40,7 @@ class Tables:
         "areas",
         "others",
         "players",
+        "window_items",
         "windows",
         "windows_at",
     )
@@ -70,6 +74,12 @@ class Tables:
                 windows.append((base, base + 4, base + 8))
         self.windows: tuple[Window, ...] = tuple(windows)
         """Every window of three places that a triple can fill."""
+        self.window_items: tuple[itemgetter[Any], itemgetter[Any], itemgetter[Any]] = (
+            itemgetter(*(w[0] for w in windows)),
+            itemgetter(*(w[1] for w in windows)),
+            itemgetter(*(w[2] for w in windows)),
+        )
+        """The first, second and third places of every window, each as one getter."""
         self.windows_at: tuple[tuple[Window, ...], ...] = tuple(
             tuple(w for w in windows if i in w) for i in range(n * GRID)
         )

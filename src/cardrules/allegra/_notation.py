@@ -24,6 +24,7 @@ from cardrules._position import (
     join,
     optional,
     parts,
+    passes,
     rng,
     rng_text,
     word,
@@ -395,14 +396,6 @@ def parse_view(text: str) -> View:
 # --------------------------------------------------------------------------- smaller
 
 
-def _valid(state: State) -> bool:
-    try:
-        check_state(state)
-    except ValueError:
-        return False
-    return True
-
-
 def _without(state: State, cards: Sequence[int], **changes: object) -> State | None:
     """``state`` with ``cards`` taken out of the game: out of ``Rules.deck`` too."""
     deck = list(state.rules.deck)
@@ -437,5 +430,5 @@ def smaller(state: State) -> Iterator[State]:
     if state.turns and state.phase not in ("reveal", "over") and state.ender is None:
         candidates.append(attrs.evolve(state, turns=0))
     for candidate in candidates:
-        if candidate is not None and candidate != state and _valid(candidate):
+        if candidate is not None and candidate != state and passes(check_state, candidate):
             yield candidate

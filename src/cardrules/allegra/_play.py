@@ -4,7 +4,8 @@ Allegra's play: the seat to move, the legal moves, applying a move, the outcome.
 The hot path (``legal_moves`` and ``apply``) works on flat tuples and the geometry
 tables of ``_geometry``: move objects are built once, a triple search looks only at
 the windows through the places an action changed (the state before every action shows
-no triple, AL-8), and new states are built directly, never with ``attrs.evolve``.
+no triple, AL-8), and new states are built with the positional ``_state``, never with
+``attrs.evolve`` or keyword arguments.
 """
 
 from __future__ import annotations

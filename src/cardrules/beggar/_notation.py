@@ -22,6 +22,7 @@ from cardrules._position import (
     fields,
     integer,
     parts,
+    passes,
     rng,
     rng_text,
     word,
@@ -257,14 +258,6 @@ def parse_view(text: str) -> View:
 # --------------------------------------------------------------------------- smaller
 
 
-def _valid(state: State) -> bool:
-    try:
-        check_state(state)
-    except ValueError:
-        return False
-    return True
-
-
 def _fresh(state: State, **changes: object) -> State:
     # A new start for the BM-9 detector: no trick-start position saved yet.
     return attrs.evolve(state, cycle_key="", cycle_power=1, cycle_lam=0, **changes)  # type: ignore[arg-type]
@@ -318,5 +311,5 @@ def smaller(state: State) -> Iterator[State]:
     ):
         candidates.append(_fresh(state, cards=len(state.pile), tricks=0))
     for candidate in candidates:
-        if candidate != state and _valid(candidate):
+        if candidate != state and passes(check_state, candidate):
             yield candidate

@@ -12,8 +12,11 @@ from typing import Any, Literal, TypeAlias
 
 import attrs
 
+from cardrules._checks import short
 from cardrules._rng import Rng
 from cardrules.errors import RulesError
+
+_short = short  # the one short quote of a bad value, from the core
 
 __all__ = [
     "DECK",
@@ -68,21 +71,6 @@ of 2 to 4 players stay near 2,000."""
 def _card_limit(rules: Rules) -> int:
     """BM-10: the turned cards after which a game ends, ``max_cards`` or the ceiling."""
     return _MAX_CARDS if rules.max_cards is None else rules.max_cards
-
-
-_SHORT = 40
-"""The most characters of a bad value an error message quotes."""
-
-
-def _short(value: object) -> str:
-    """``repr(value)``, cut to a short prefix so that a message stays small."""
-    if type(value) is int and not -(10**30) < value < 10**30:
-        return "a huge int"
-    try:
-        text = repr(value)
-    except Exception:  # a value whose repr fails is still described
-        return f"a {type(value).__name__}"
-    return text if len(text) <= _SHORT else text[: _SHORT - 3] + "..."
 
 
 _NUMBER_SYMBOL = "-"

@@ -74,7 +74,7 @@ def cards_left(
 ) -> list[int]:
     """The cards each seat still holds: hand, face up and face down (BB-17, BB-18)."""
     return [
-        sum(h) + sum(u) + sum(c is not None for c in d)
+        sum(h) + sum(u) + len(d) - d.count(None)
         for h, u, d in zip(state_hands, face_up, face_down, strict=True)
     ]
 

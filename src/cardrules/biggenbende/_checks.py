@@ -70,6 +70,11 @@ def _ints_in(values: Sequence[object], high: int | None = None) -> bool:
     return min(ints) >= 0 and (high is None or max(ints) <= high)
 
 
+_TUPLE = {tuple}
+_ROW_OF_COUNTS = {VALUES}
+_ROW_OF_CARDS = {ROW_SIZE}
+
+
 def _check_counts(value: object, path: str) -> tuple[int, ...]:
     items = check_tuple(value, path, VALUES)
     if not _ints_in(items):  # fast path first
@@ -83,7 +88,8 @@ def _count_rows(value: object, path: str, n: int) -> list[tuple[int, ...]]:
     if (
         type(value) is tuple
         and len(value) == n
-        and all(type(row) is tuple and len(row) == VALUES for row in value)
+        and set(map(type, value)) == _TUPLE
+        and set(map(len, value)) == _ROW_OF_COUNTS
         and _ints_in(list(chain.from_iterable(value)))
     ):
         return list(value)
@@ -97,7 +103,8 @@ def _face_down_rows(value: object, n: int) -> list[tuple[int | None, ...]]:
     if (
         type(value) is tuple
         and len(value) == n
-        and all(type(row) is tuple and len(row) == ROW_SIZE for row in value)
+        and set(map(type, value)) == _TUPLE
+        and set(map(len, value)) == _ROW_OF_CARDS
         and _ints_in([c for c in chain.from_iterable(value) if c is not None], VALUES - 1)
     ):
         return list(value)
@@ -119,14 +126,30 @@ def _check_pile(value: object, path: str) -> tuple[int, ...]:
     return items  # type: ignore[return-value]
 
 
+_GOOD_RULES: dict[tuple[object, ...], None] = {}
+"""The field values of Rules that passed their validators lately (ints or ``None``)."""
+_GOOD_RULES_KEPT = 64
+_INT_OR_NONE = frozenset((int, type(None)))
+
+
 def _check_rules(rules: object) -> Rules:
     """The rules of a state or view, validated afresh (a loaded value may be forged)."""
     if not isinstance(rules, Rules):
         raise bad("rules", f"expected a biggenbende.Rules, got {type(rules).__name__}")
+    key = tuple([getattr(rules, name) for name in _RULES_FIELDS])
+    # Every field an int or None, exactly (so no ``True`` for a ``1``): then rules
+    # equal to rules that passed lately pass again, validating is a pure function.
+    plain = set(map(type, key)) <= _INT_OR_NONE
+    if plain and key in _GOOD_RULES:
+        return rules
     try:
-        Rules(**{name: getattr(rules, name) for name in _RULES_FIELDS})
+        Rules(*key)
     except RulesError as exc:
         raise bad("rules", str(exc)) from None
+    if plain:
+        if len(_GOOD_RULES) >= _GOOD_RULES_KEPT:
+            _GOOD_RULES.clear()
+        _GOOD_RULES[key] = None
     return rules
 
 

@@ -23,6 +23,7 @@ from cardrules._position import (
     join,
     optional,
     parts,
+    passes,
     rng,
     rng_text,
     word,
@@ -328,14 +329,6 @@ def parse_view(text: str) -> View:
 # --------------------------------------------------------------------------- smaller
 
 
-def _valid(state: State) -> bool:
-    try:
-        check_state(state)
-    except ValueError:
-        return False
-    return True
-
-
 def smaller(state: State) -> Iterator[State]:
     """
     Positions a little smaller than ``state``, each a valid state: cards of the draw
@@ -375,5 +368,5 @@ def smaller(state: State) -> Iterator[State]:
     if state.moves and state.phase == "play":
         candidates.append(attrs.evolve(state, moves=0))
     for candidate in candidates:
-        if candidate != state and _valid(candidate):
+        if candidate != state and passes(check_state, candidate):
             yield candidate

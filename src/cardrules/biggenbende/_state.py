@@ -15,6 +15,7 @@ from typing import Any, Final, Literal, TypeAlias
 
 import attrs
 
+from cardrules._checks import short as short  # re-exported for the package
 from cardrules._rng import Rng
 from cardrules.errors import RulesError
 
@@ -45,19 +46,6 @@ MAX_ROUNDS: Final = 20
 """The largest ``rounds`` a ``Rules`` accepts."""
 MAX_TURNS: Final = 10_000
 """The largest ``max_turns_per_round``; with ``None`` a round is still cut here (BB-20)."""
-_SHORT: Final = 40
-"""The most characters of a bad value an error message quotes."""
-
-
-def short(value: object) -> str:
-    """``repr(value)``, cut to a short prefix so that a message stays small."""
-    if type(value) is int and not -(10**30) < value < 10**30:
-        return "a huge int"
-    try:
-        text = repr(value)
-    except Exception:  # a value whose repr fails is still described
-        return f"a {type(value).__name__}"
-    return text if len(text) <= _SHORT else text[: _SHORT - 3] + "..."
 
 
 # The numbers of the rules, named once (the rule IDs are on the Biggenbende docs page).

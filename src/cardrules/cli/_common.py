@@ -27,6 +27,8 @@ __all__ = [
     "PROG",
     "TWO64",
     "Quit",
+    "add_game_arguments",
+    "add_run_arguments",
     "ask",
     "bot_names",
     "broken_move",
@@ -108,6 +110,43 @@ def bot_names(text: str) -> tuple[str, ...]:
                 f"unknown bot {name!r} (choose from {', '.join(BOTS)})"
             )
     return names
+
+
+def add_game_arguments(parser: argparse.ArgumentParser) -> None:
+    """The game and how many seeded games to play: ``GAME --games N [--players N] [--seed S]``."""
+    games = ", ".join(sorted(cardrules.GAMES))
+    parser.add_argument("game", metavar="GAME", help=f"one of: {games}")
+    parser.add_argument(
+        "--games", type=positive_int, required=True, metavar="N", help="how many games"
+    )
+    parser.add_argument("--players", type=positive_int, metavar="N", help="number of seats")
+    parser.add_argument(
+        "--seed", type=seed_arg, default=0, metavar="S", help="first seed (default 0)"
+    )
+
+
+def add_run_arguments(parser: argparse.ArgumentParser, *, printed: str) -> None:
+    """
+    Where the games run and how the result prints: ``--jobs``, ``--dask``, ``--json``
+    (printing ``printed`` as JSON) and ``--option KEY=VALUE``.
+    """
+    parser.add_argument(
+        "--jobs",
+        type=positive_int,
+        default=1,
+        metavar="J",
+        help="worker processes (default 1); with --dask local, the cluster's workers",
+    )
+    parser.add_argument(
+        "--dask",
+        metavar="ADDRESS",
+        help="run on a Dask cluster: a scheduler address (tcp://host:8786) or 'local' "
+        "for a LocalCluster of --jobs workers (needs the dask extra)",
+    )
+    parser.add_argument("--json", action="store_true", help=f"print the {printed} as JSON")
+    parser.add_argument(
+        "--option", action="append", default=[], metavar="KEY=VALUE", help="a rule option"
+    )
 
 
 def _option_value(text: str) -> Any:

@@ -16,7 +16,14 @@ import sys
 
 import cardrules
 from cardrules._progress import progress
-from cardrules.cli._common import TWO64, bot_names, make_rules, positive_int, seed_arg
+from cardrules.bots import BOTS
+from cardrules.cli._common import (
+    TWO64,
+    add_game_arguments,
+    add_run_arguments,
+    bot_names,
+    make_rules,
+)
 from cardrules.errors import CardrulesError
 from cardrules.game import Command
 from cardrules.simulation import Summary, dask_client, simulate
@@ -62,36 +69,16 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def _configure(parser: argparse.ArgumentParser) -> None:
-    games = ", ".join(sorted(cardrules.GAMES))
-    parser.add_argument("game", metavar="GAME", help=f"one of: {games}")
-    parser.add_argument(
-        "--games", type=positive_int, required=True, metavar="N", help="how many games"
-    )
-    parser.add_argument("--players", type=positive_int, metavar="N", help="number of seats")
-    parser.add_argument(
-        "--seed", type=seed_arg, default=0, metavar="S", help="first seed (default 0)"
-    )
+    add_game_arguments(parser)
     parser.add_argument(
         "--bot",
         type=bot_names,
         default=("random",),
         metavar="NAME[,NAME...]",
-        help="the bots from seat 0 on, the last one filling the other seats: random, "
-        "greedy (default random)",
+        help="the bots from seat 0 on, the last one filling the other seats: "
+        f"{', '.join(BOTS)} (default random)",
     )
-    parser.add_argument(
-        "--jobs", type=positive_int, default=1, metavar="J", help="worker processes (default 1)"
-    )
-    parser.add_argument(
-        "--dask",
-        metavar="ADDRESS",
-        help="run on a Dask cluster: a scheduler address (tcp://host:8786) or 'local' "
-        "for a LocalCluster of --jobs workers (needs the dask extra)",
-    )
-    parser.add_argument("--json", action="store_true", help="print the summary as JSON")
-    parser.add_argument(
-        "--option", action="append", default=[], metavar="KEY=VALUE", help="a rule option"
-    )
+    add_run_arguments(parser, printed="summary")
 
 
 COMMAND = Command(

@@ -15,7 +15,7 @@ import sys
 
 import cardrules
 from cardrules._progress import progress
-from cardrules.cli._common import bot_names, make_rules, positive_int, seed_arg
+from cardrules.cli._common import add_game_arguments, add_run_arguments, bot_names, make_rules
 from cardrules.errors import CardrulesError
 from cardrules.game import Command
 from cardrules.simulation import dask_client
@@ -56,8 +56,7 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def _configure(parser: argparse.ArgumentParser) -> None:
-    games = ", ".join(sorted(cardrules.GAMES))
-    parser.add_argument("game", metavar="GAME", help=f"one of: {games}")
+    add_game_arguments(parser)
     parser.add_argument(
         "--bots",
         type=bot_names,
@@ -65,34 +64,11 @@ def _configure(parser: argparse.ArgumentParser) -> None:
         metavar="NAME,NAME[,...]",
         help="the bots that meet, filling the seats in turn (default random,greedy)",
     )
-    parser.add_argument(
-        "--games", type=positive_int, required=True, metavar="N", help="how many games"
-    )
-    parser.add_argument("--players", type=positive_int, metavar="N", help="number of seats")
-    parser.add_argument(
-        "--seed", type=seed_arg, default=0, metavar="S", help="first seed (default 0)"
-    )
-    parser.add_argument(
-        "--jobs",
-        type=positive_int,
-        default=1,
-        metavar="J",
-        help="worker processes (default 1); with --dask local, the cluster's workers",
-    )
-    parser.add_argument(
-        "--dask",
-        metavar="ADDRESS",
-        help="run on a Dask cluster: a scheduler address (tcp://host:8786) or 'local' "
-        "for a LocalCluster (needs the dask extra)",
-    )
-    parser.add_argument("--json", action="store_true", help="print the standings as JSON")
+    add_run_arguments(parser, printed="standings")
     parser.add_argument(
         "--plot",
         metavar="FILE",
         help="draw the win rates and game lengths to FILE.png or FILE.svg (needs the plot extra)",
-    )
-    parser.add_argument(
-        "--option", action="append", default=[], metavar="KEY=VALUE", help="a rule option"
     )
 
 

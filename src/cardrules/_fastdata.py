@@ -1,0 +1,470 @@
+"""
+Quick structuring and unstructuring of the plain shapes of a game's data (issue 14).
+
+The cattrs hooks of :mod:`cardrules._convert` check every field one call at a time and
+collect detailed errors; that is most of the cost of ``loads`` and ``dumps``. For an
+attrs class whose fields are all of a few plain shapes (strict ``int``, ``bool`` and
+``str``, string ``Literal``\\ s, ``Rng``, optional values, homogeneous tuples and other
+such classes), this module generates one Python function that reads (or writes) the
+whole object at once:
+
+- **reading** takes only data that the detailed hooks would take unchanged: a dict
+  with exactly the field names, ints that are ``int`` (never ``bool``), lists where
+  tuples belong, and so on; the object is built with the class itself, so its
+  validators run. On anything else (a missing or extra key, a wrong type, a validator
+  that refuses) it gives up, and the caller reads the data again with the detailed
+  hooks, which raise their usual error with its path. So the quick path never accepts
+  what the detailed path refuses, and never words an error itself.
+- **writing** gives exactly what the converter gives: the same keys in the same order,
+  lists for tuples, ``Rng`` as a decimal string.
+
+Only the private converters of ``_setup`` use it, whose hooks are known: a type whose
+hook is not the one this module expects (a tagged class, a union, a set) has no quick
+form, and neither has any class that holds one.
+tests/test_fastdata.py compares both directions with the detailed hooks.
+"""
+
+from __future__ import annotations
+
+import types
+import typing
+from collections.abc import Callable
+from typing import Any, Final, Literal, Union
+
+import attrs
+import cattrs
+
+from cardrules._rng import Rng
+
+GIVE_UP: Final = object()
+"""What a quick reader returns for data it does not take (read it the detailed way)."""
+
+_NONE = type(None)
+
+
+class _Miss(Exception):
+    """Raised inside a quick reader: the data is not of the plain shape."""
+
+
+def _miss() -> typing.NoReturn:
+    raise _Miss
+
+
+_MEMO_SIZE: Final = 512
+"""The most objects of one class a quick reader keeps to give again for equal data."""
+
+
+def _is_frozen(cls: type) -> bool:
+    """Whether ``cls`` is a frozen attrs class (its fields cannot be set)."""
+    return getattr(cls.__setattr__, "__name__", "") == "_frozen_setattrs"
+
+
+def _optional(tp: Any) -> Any:
+    """``X`` for ``X | None`` (one type beside ``None``), else ``None``."""
+    args = typing.get_args(tp)
+    if typing.get_origin(tp) in (Union, types.UnionType) and _NONE in args and len(args) == 2:
+        return args[0] if args[1] is _NONE else args[1]
+    return None
+
+
+def _name(ns: dict[str, Any], value: object) -> str:
+    """Put ``value`` into the namespace of generated code under a new name."""
+    name = f"_k{len(ns)}"
+    ns[name] = value
+    return name
+
+
+class Quick:
+    """
+    The quick readers and writers of one converter, made on first use per class.
+
+    ``scalar_hooks`` maps ``int``, ``bool`` and ``str`` to the strict hooks the
+    converter must still have for them to be read inline; ``rng_hooks`` is the pair
+    (structure, unstructure) of hooks expected for ``Rng``; ``sequence_hook`` tells
+    whether a hook is one of ``_convert``'s sequence hooks.
+    """
+
+    def __init__(
+        self,
+        conv: cattrs.Converter,
+        tagged: frozenset[type],
+        scalar_hooks: dict[type, Callable[..., Any]],
+        rng_hooks: tuple[Callable[..., Any], Callable[..., Any]],
+        sequence_hook: Callable[[Any], bool],
+    ) -> None:
+        self._conv = conv
+        self._tagged = tagged
+        self._scalar_hooks = scalar_hooks
+        self._rng_hooks = rng_hooks
+        self._sequence_hook = sequence_hook
+        self._readers: dict[type, Callable[[Any], Any] | None] = {}
+        self._writers: dict[type, Callable[[Any], Any] | None] = {}
+        self._bodies: dict[type, Callable[[Any], Any] | None] = {}
+        self._writers_done: dict[type, Callable[[Any], Any] | None] = {}
+        # Small immutable classes of scalar fields: (the reader's memo, the fields
+        # with the types their values may have), for reading them inline.
+        self._inline: dict[type, tuple[dict[Any, Any], tuple[tuple[str, frozenset[type]], ...]]]
+        self._inline = {}
+        self._pair_counters: dict[type, Callable[[Any], int] | None] = {}
+        self._flat: dict[type, tuple[str, ...]] = {}
+        """Classes of scalar fields only (their names), written inline."""
+
+    # ------------------------------------------------------------------ public
+
+    def reader(self, cls: type) -> Callable[[Any], Any] | None:
+        """``data -> object`` or :data:`GIVE_UP`; ``None`` if ``cls`` has no quick form."""
+        if cls not in self._readers:
+            self._readers[cls] = self._make_reader(cls)
+        return self._readers[cls]
+
+    def writer(self, cls: type) -> Callable[[Any], Any] | None:
+        """``object -> data`` as the converter writes it; ``None`` if no quick form."""
+        if cls not in self._writers:
+            self._writers[cls] = self._make_writer(cls)
+        return self._writers[cls]
+
+    def pairs(self, cls: type) -> Callable[[Any], int] | None:
+        """
+        ``object -> int``: how many key-value pairs the data the quick reader of ``cls``
+        read into ``object`` holds, in all its objects (every one is read whole, with
+        exactly its class's keys); ``None`` if ``cls`` has no quick reader.
+        """
+        if cls not in self._pair_counters:
+            counter = None
+            if self.reader(cls) is not None:
+                ns: dict[str, Any] = {}
+                expr = self._pairs_expr(cls, "o", ns, 0)
+                if expr is not None:
+                    exec(f"def pairs(o):\n    return {expr}", ns)
+                    counter = ns["pairs"]
+            self._pair_counters[cls] = counter
+        return self._pair_counters[cls]
+
+    def _pairs_expr(self, tp: Any, var: str, ns: dict[str, Any], depth: int) -> str | None:
+        """The pairs in the data of the value in ``var`` of type ``tp``: an expression
+        (digits only when it is the same for every value)."""
+        if self._is_rng(tp):
+            return "0"
+        if isinstance(tp, type) and attrs.has(tp):
+            if tp in self._tagged or tp is Rng or self._bodies.get(tp) is None:
+                return None
+            fields = attrs.fields(tp)
+            hints = typing.get_type_hints(tp)
+            terms = []
+            constant = len(fields)
+            for field in fields:
+                term = self._pairs_expr(
+                    hints.get(field.name, field.type), f"{var}.{field.name}", ns, depth
+                )
+                if term is None:
+                    return None
+                if term.isdigit():
+                    constant += int(term)
+                else:
+                    terms.append(term)
+            return " + ".join([str(constant), *terms]) if terms else str(constant)
+        if (
+            self._scalar(tp) is not None
+            or self._literal(tp) is not None
+            or self._is_rng(tp)
+            or (self._item(tp) is not None and self._scalar(self._item(tp)[0]) is not None)  # type: ignore[index]
+        ):
+            return "0"
+        inner_tp = _optional(tp)
+        if inner_tp is not None:
+            inner = self._pairs_expr(inner_tp, var, ns, depth)
+            if inner is None:
+                return None
+            return "0" if inner == "0" else f"(0 if {var} is None else {inner})"
+        seq = self._item(tp)
+        if seq is None or depth > 3:
+            return None
+        item_var = f"_v{depth + 1}"
+        inner = self._pairs_expr(seq[0], item_var, ns, depth + 1)
+        if inner is None:
+            return None
+        if inner.isdigit():
+            return "0" if inner == "0" else f"{inner} * len({var})"
+        return f"sum([{inner} for {item_var} in {var}])"
+
+    # ------------------------------------------------------------------ shapes
+
+    def _scalar(self, tp: Any) -> frozenset[type] | None:
+        """The exact types a value of ``tp`` may have, for a plain scalar ``tp``."""
+        if tp in (int, bool, str):
+            hook = self._scalar_hooks.get(tp)
+            if hook is None or self._conv.get_structure_hook(tp) is not hook:
+                return None
+            return frozenset((tp,))
+        origin, args = typing.get_origin(tp), typing.get_args(tp)
+        if origin in (Union, types.UnionType) and _NONE in args:
+            rest = [a for a in args if a is not _NONE]
+            if len(rest) == 1:
+                inner = self._scalar(rest[0])
+                return None if inner is None else inner | {_NONE}
+        return None
+
+    def _literal(self, tp: Any) -> tuple[frozenset[str], bool] | None:
+        """The strings of a ``Literal`` of strings (and whether ``None`` is allowed)."""
+        origin, args = typing.get_origin(tp), typing.get_args(tp)
+        optional = False
+        if origin in (Union, types.UnionType) and _NONE in args:
+            rest = [a for a in args if a is not _NONE]
+            if len(rest) != 1:
+                return None
+            tp, optional = rest[0], True
+            origin, args = typing.get_origin(tp), typing.get_args(tp)
+        if origin is not Literal or not args or not all(type(a) is str for a in args):
+            return None
+        return frozenset(args), optional
+
+    def _hashable(self, tp: Any) -> bool:
+        """Whether read values of ``tp`` are hashable and equal only when the same:
+        plain scalars (of the one type, or ``None``), strings of a ``Literal`` and
+        tuples of such."""
+        if self._scalar(tp) is not None or self._literal(tp) is not None:
+            return True
+        seq = self._item(tp)
+        return seq is not None and seq[1] is tuple and self._hashable(seq[0])
+
+    def _plain_class(self, tp: Any) -> tuple[type, bool] | None:
+        """An attrs class read by its generated hook (optionally ``None``)."""
+        origin, args = typing.get_origin(tp), typing.get_args(tp)
+        optional = False
+        if origin in (Union, types.UnionType) and _NONE in args:
+            rest = [a for a in args if a is not _NONE]
+            if len(rest) != 1:
+                return None
+            tp, optional = rest[0], True
+        if not isinstance(tp, type) or not attrs.has(tp) or tp in self._tagged or tp is Rng:
+            return None
+        return tp, optional
+
+    def _item(self, tp: Any) -> tuple[Any, type] | None:
+        """``(item type, tuple or list)`` of a homogeneous sequence read by our hooks."""
+        origin, args = typing.get_origin(tp), typing.get_args(tp)
+        make: type
+        if origin is list and len(args) == 1:
+            item, make = args[0], list
+        elif origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+            item, make = args[0], tuple
+        else:
+            return None
+        if not self._sequence_hook(self._conv.get_structure_hook(tp)):
+            return None
+        return item, make
+
+    def _is_rng(self, tp: Any) -> bool:
+        conv = self._conv
+        structure, unstructure = self._rng_hooks
+        return (
+            tp is Rng
+            and conv.get_structure_hook(Rng) is structure
+            and conv.get_unstructure_hook(Rng) is unstructure
+        )
+
+    # ------------------------------------------------------------------ reading
+
+    def _read_expr(self, tp: Any, var: str, ns: dict[str, Any], depth: int = 0) -> str | None:
+        """
+        An expression that reads the data in ``var`` as ``tp`` (calling ``_miss()`` on
+        anything else), or ``None`` if ``tp`` has no quick form.
+        """
+        allowed = self._scalar(tp)
+        if allowed is not None:
+            if len(allowed) == 1:
+                (only,) = allowed
+                return f"({var} if type({var}) is {_name(ns, only)} else _miss())"
+            return f"({var} if type({var}) in {_name(ns, allowed)} else _miss())"
+        literal = self._literal(tp)
+        if literal is not None:
+            strings, optional = literal
+            test = f"(type({var}) is str and {var} in {_name(ns, strings)})"
+            if optional:
+                test = f"({var} is None or {test})"
+            return f"({var} if {test} else _miss())"
+        if self._is_rng(tp):
+            return f"{_name(ns, self._rng_hooks[0])}({var}, None)"
+        plain = self._plain_class(tp)
+        if plain is not None:
+            cls, optional = plain
+            reader = self._reader_body(cls)
+            if reader is None:
+                return None
+            key = _name(ns, reader)
+            call = f"{key}({var})"
+            inline = self._inline.get(cls)
+            if inline is not None:
+                # A small immutable class read before (a card): look it up in the
+                # reader's memo right here, by its exactly typed field values; the
+                # reader itself reads anything else (and makes what is not yet known).
+                memo, fields = inline
+                tests = [f"type({var}) is dict", f"len({var}) == {len(fields)}"]
+                for k, (name, kinds) in enumerate(fields):
+                    tests.append(f"type(_t{k} := {var}[{name!r}]) in {_name(ns, kinds)}")
+                values = "".join(f"_t{k}, " for k in range(len(fields)))
+                tests.append(f"(_h := {_name(ns, memo)}.get(({values}))) is not None")
+                call = f"(_h if {' and '.join(tests)} else {call})"
+            return f"(None if {var} is None else {call})" if optional else call
+        inner_tp = _optional(tp)
+        if inner_tp is not None:
+            inner = self._read_expr(inner_tp, var, ns, depth)
+            return None if inner is None else f"(None if {var} is None else {inner})"
+        seq = self._item(tp)
+        if seq is None or depth > 3:
+            return None
+        item, make = seq
+        made = _name(ns, make)
+        allowed = self._scalar(item)
+        if allowed is not None:
+            # A list of plain scalars: one pass in C over the items' types.
+            return (
+                f"({made}({var}) if type({var}) is list and {{*map(type, {var})}} <= "
+                f"{_name(ns, allowed)} else _miss())"
+            )
+        inner_var = f"_v{depth + 1}"
+        inner = self._read_expr(item, inner_var, ns, depth + 1)
+        if inner is None:
+            return None
+        return f"({made}([{inner} for {inner_var} in {var}]) if type({var}) is list else _miss())"
+
+    def _reader_body(self, cls: type) -> Callable[[Any], Any] | None:
+        """``data -> object`` for an attrs class, raising on anything not plain."""
+        if cls in self._bodies:
+            return self._bodies[cls]
+        self._bodies[cls] = None  # a class that holds itself has no quick form
+        fields = attrs.fields(cls)
+        hints = typing.get_type_hints(cls)
+        if any(not f.init or f.name.startswith("_") or f.alias != f.name for f in fields):
+            return None
+        ns: dict[str, Any] = {"_miss": _miss, "_cls": cls, "_memo": {}}
+        lines = [
+            "def read(d):",
+            f"    if type(d) is not dict or len(d) != {len(fields)}:",
+            "        _miss()",
+        ]
+        args = []
+        memo = _is_frozen(cls)
+        kinds: list[tuple[str, frozenset[type]]] = []
+        for k, field in enumerate(fields):
+            tp = hints.get(field.name, field.type)
+            expr = self._read_expr(tp, "_v0", ns)
+            if expr is None:
+                return None
+            memo = memo and self._hashable(tp)
+            allowed = self._scalar(tp)
+            literal = self._literal(tp)
+            if allowed is None and literal is not None:
+                allowed = frozenset((str, _NONE) if literal[1] else (str,))
+            if allowed is not None:
+                kinds.append((field.name, allowed))
+            lines.append(f"    _v0 = d[{field.name!r}]")
+            lines.append(f"    a{k} = {expr}")
+            args.append(f"{field.name}=a{k}" if field.kw_only else f"a{k}")
+        made = f"_cls({', '.join(sorted(args, key=lambda arg: '=' in arg))})"
+        if memo:
+            # Equal field values (of the exact types checked above) give an equal
+            # object: an immutable one is made once (cards, rules), so its validators
+            # run once. The memo is bounded; only objects that were made are in it.
+            key = "".join(f"a{k}, " for k in range(len(fields)))
+            lines += [
+                f"    key = ({key})",
+                "    hit = _memo.get(key)",
+                "    if hit is None:",
+                f"        hit = {made}",
+                f"        if len(_memo) >= {_MEMO_SIZE}:",
+                "            _memo.clear()",
+                "        _memo[key] = hit",
+                "    return hit",
+            ]
+        else:
+            lines.append(f"    return {made}")
+        exec("\n".join(lines), ns)
+        read: Callable[[Any], Any] = ns["read"]
+        self._bodies[cls] = read
+        if memo and len(kinds) == len(fields):
+            self._inline[cls] = (ns["_memo"], tuple(kinds))
+        return read
+
+    def _make_reader(self, cls: type) -> Callable[[Any], Any] | None:
+        if not attrs.has(cls) or cls in self._tagged:
+            return None
+        body = self._reader_body(cls)
+        if body is None:
+            return None
+
+        def reader(data: Any) -> Any:
+            try:
+                return body(data)
+            except Exception:  # not the plain shape, or a validator refused it
+                return GIVE_UP
+
+        return reader
+
+    # ------------------------------------------------------------------ writing
+
+    def _write_expr(self, tp: Any, var: str, ns: dict[str, Any], depth: int = 0) -> str | None:
+        """An expression that writes the value in ``var`` of type ``tp`` as data."""
+        if self._scalar(tp) is not None or self._literal(tp) is not None:
+            return var  # the converter writes these unchanged
+        if self._is_rng(tp):
+            return f"{_name(ns, self._rng_hooks[1])}({var})"
+        plain = self._plain_class(tp)
+        if plain is not None:
+            cls, optional = plain
+            writer = self._writer_body(cls)
+            if writer is None:
+                return None
+            if cls in self._flat:  # scalar fields only: the dict right here, no call
+                items = ", ".join(f"{name!r}: {var}.{name}" for name in self._flat[cls])
+                made = f"{{{items}}}"
+                return f"(None if {var} is None else {made})" if optional else made
+            key = _name(ns, writer)
+            return f"(None if {var} is None else {key}({var}))" if optional else f"{key}({var})"
+        inner_tp = _optional(tp)
+        if inner_tp is not None:
+            inner = self._write_expr(inner_tp, var, ns, depth)
+            return None if inner is None else f"(None if {var} is None else {inner})"
+        seq = self._item(tp)
+        if seq is None or depth > 3:
+            return None
+        item, _ = seq
+        if self._scalar(item) is not None:
+            return f"list({var})"
+        inner_var = f"_v{depth + 1}"
+        inner = self._write_expr(item, inner_var, ns, depth + 1)
+        if inner is None:
+            return None
+        return f"[{inner} for {inner_var} in {var}]"
+
+    def _writer_body(self, cls: type) -> Callable[[Any], Any] | None:
+        if cls in self._writers_done:
+            return self._writers_done[cls]
+        self._writers_done[cls] = None
+        fields = attrs.fields(cls)
+        hints = typing.get_type_hints(cls)
+        if any(f.name.startswith("_") for f in fields):
+            return None
+        ns: dict[str, Any] = {}
+        items = []
+        flat = True
+        for field in fields:
+            tp = hints.get(field.name, field.type)
+            flat = flat and (self._scalar(tp) is not None or self._literal(tp) is not None)
+            if self._conv.get_unstructure_hook(tp) is None:  # pragma: no cover - defensive
+                return None
+            expr = self._write_expr(tp, f"o.{field.name}", ns)
+            if expr is None:
+                return None
+            items.append(f"{field.name!r}: {expr}")
+        exec(f"def write(o):\n    return {{{', '.join(items)}}}", ns)
+        write: Callable[[Any], Any] = ns["write"]
+        self._writers_done[cls] = write
+        if flat:
+            self._flat[cls] = tuple(field.name for field in fields)
+        return write
+
+    def _make_writer(self, cls: type) -> Callable[[Any], Any] | None:
+        if not attrs.has(cls) or cls in self._tagged:
+            return None
+        return self._writer_body(cls)

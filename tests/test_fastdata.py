@@ -1,0 +1,198 @@
+"""
+The quick readers and writers of ``_fastdata`` against the detailed cattrs hooks they
+stand in for (issue 14): the same data out, the same objects in, and never an object
+from data the detailed hooks refuse.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import cardrules
+from cardrules._convert import _setup
+from cardrules._fastdata import GIVE_UP
+from cardrules.game import AnyGame
+
+GAMES = ("allegra", "beggar", "biggenbende")
+
+
+def _states(game: AnyGame, seed: int, count: int = 12) -> list[Any]:
+    """Some states of a seeded random game, spread over its length, the end included."""
+    rules = game.Rules() if game.name == "beggar" else game.Rules(players=3 + seed % 2)
+    choose = random.Random(seed).choice
+    states = [game.new_game(rules, seed=seed)]
+    while (legal := game.legal_moves(states[-1])) and len(states) < 3000:
+        states.append(game.apply(states[-1], choose(legal)))
+    step = max(1, len(states) // count)
+    return [*states[::step], states[-1]]
+
+
+def _slow_read(game: AnyGame, data: Any, cls: type) -> Any:
+    return _setup(game).conv.structure(data, cls)
+
+
+def _kinds(game: AnyGame, state: Any) -> list[tuple[type, Any]]:
+    return [
+        (game.State, state),
+        (game.View, game.view(state, 0)),
+        (game.Rules, state.rules),
+    ]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_game_has_quick_forms(name: str) -> None:
+    game = cardrules.get_game(name)
+    quick = _setup(game).quick
+    for cls in (game.State, game.View, game.Rules):
+        assert quick.reader(cls) is not None, cls
+        assert quick.writer(cls) is not None, cls
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("seed", [1, 2])
+def test_quick_forms_equal_the_detailed_hooks(name: str, seed: int) -> None:
+    game = cardrules.get_game(name)
+    setup = _setup(game)
+    for state in _states(game, seed):
+        for cls, obj in _kinds(game, state):
+            data = setup.quick.writer(cls)(obj)  # type: ignore[misc]
+            detailed = setup.conv.unstructure(obj)
+            assert data == detailed
+            assert repr(data) == repr(detailed)  # lists stay lists, ints stay ints
+            read = setup.quick.reader(cls)(json.loads(json.dumps(data)))  # type: ignore[misc]
+            assert read == obj
+            assert repr(read) == repr(obj)
+            assert cardrules.loads(cardrules.dumps(obj)) == obj
+
+
+def _other_values(value: Any) -> list[Any]:
+    """Values of other JSON shapes than ``value`` (and near misses of the same one)."""
+    out: list[Any] = [None, True, 0, 1.0, "1", [], {}, [value], -1, 2**70]
+    if type(value) is int:
+        out += [value + 1, -value - 1, bool(value % 2)]
+    if type(value) is str:
+        out += [value + "x", value[:-1]]
+    return [v for v in out if not (type(v) is type(value) and v == value)]
+
+
+def _paths(data: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every path into ``data`` (dict keys and list indices)."""
+    out = [path]
+    if isinstance(data, dict):
+        for key, value in data.items():
+            out += _paths(value, (*path, key))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            out += _paths(value, (*path, index))
+    return out
+
+
+def _mutate(data: Any, rng: random.Random) -> Any:
+    """``data`` with one random change: a value replaced, a key dropped or added, an
+    item dropped or added."""
+    data = copy.deepcopy(data)
+    paths = _paths(data)[1:]
+    if not paths:  # all gone: the reader sees {} or []
+        return data
+    path = rng.choice(paths)
+    parent = data
+    for step in path[:-1]:
+        parent = parent[step]
+    last = path[-1]
+    action = rng.randrange(4)
+    if action == 0 or action == 1:
+        parent[last] = rng.choice(_other_values(parent[last]))
+    elif action == 2:
+        del parent[last]
+    elif isinstance(parent, dict):
+        parent["extra"] = 1
+    else:
+        parent.insert(last, rng.choice([parent[last], None, True, 1, "x"]))
+    return data
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(GAMES), st.integers(0, 2**32), st.integers(0, 2))
+def test_quick_readers_take_only_what_the_detailed_hooks_take(
+    name: str, seed: int, which: int
+) -> None:
+    game = cardrules.get_game(name)
+    setup = _setup(game)
+    rng = random.Random(seed)
+    state = rng.choice(_states(game, seed % 7, count=4))
+    cls, obj = _kinds(game, state)[which]
+    data = json.loads(json.dumps(setup.conv.unstructure(obj)))
+    for _ in range(3):
+        data = _mutate(data, rng)
+        quick = setup.quick.reader(cls)(copy.deepcopy(data))  # type: ignore[misc]
+        if quick is GIVE_UP:
+            continue
+        slow = _slow_read(game, copy.deepcopy(data), cls)  # must not raise
+        assert quick == slow
+        assert repr(quick) == repr(slow)
+
+
+def test_a_quick_read_never_shares_the_data_lists() -> None:
+    game = cardrules.get_game("biggenbende")
+    state = _states(game, 3, count=2)[1]
+    data = json.loads(json.dumps(_setup(game).conv.unstructure(state)))
+    read = _setup(game).quick.reader(game.State)(data)  # type: ignore[misc]
+    data["hands"][0].append(99)
+    assert read == state
+
+
+# --------------------------------------------------------------------------- loads
+
+
+def _state_text(name: str) -> tuple[Any, str]:
+    game = cardrules.get_game(name)
+    state = _states(game, 5, count=2)[1]
+    return state, cardrules.dumps(state)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_loads_takes_the_quick_way_for_what_dumps_writes(name: str) -> None:
+    from cardrules.serialize import MAX_SIZE, _quick_loads
+
+    state, text = _state_text(name)
+    assert _quick_loads(text, MAX_SIZE, None, None) == state
+    assert _quick_loads(text, MAX_SIZE, name, "state") == state
+    assert _quick_loads(text, MAX_SIZE, None, "view") is GIVE_UP  # loads words it
+
+
+@pytest.mark.parametrize(
+    ("name", "old", "new"),
+    [
+        # A repeated key whose last value gives a valid state: the parse without the
+        # duplicate-key hook keeps one, and only the count of ':' tells.
+        ("beggar", '{"rank":', '{"rank":"A","rank":'),
+        ("beggar", '"turn":', '"turn":0,"turn":'),
+        ("allegra", '"round":', '"round":9,"round":'),
+        ("biggenbende", '"players":', '"players":5,"players":'),
+        ("biggenbende", '{"format":', '{"format":"x","format":'),
+    ],
+)
+def test_a_repeated_key_is_refused_on_the_quick_way_too(name: str, old: str, new: str) -> None:
+    from cardrules.serialize import MAX_SIZE, _quick_loads
+
+    _, text = _state_text(name)
+    assert old in text
+    forged = text.replace(old, new, 1)
+    assert _quick_loads(forged, MAX_SIZE, None, None) is GIVE_UP
+    with pytest.raises(cardrules.SerializationError, match="duplicate key"):
+        cardrules.loads(forged)
+
+
+def test_spaces_around_a_colon_keep_the_quick_way() -> None:
+    from cardrules.serialize import MAX_SIZE, _quick_loads
+
+    state, text = _state_text("beggar")
+    spaced = text.replace('"data":', '"data" : ', 1)
+    assert _quick_loads(spaced, MAX_SIZE, None, None) == state
