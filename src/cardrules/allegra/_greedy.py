@@ -82,6 +82,7 @@ class _Mind:
         self.hidden: float = sum(v * p for v, p in self.odds) if total else 5.0
         self.lines = _lines(view.rules.players, view.seat)
         self._best: tuple[list[tuple[float, int]], dict[int, list[int]]] | None = None
+        self._gains: dict[tuple[int, int], float] = {}
 
     def worth(self, place: int) -> float | None:
         """A place's value to the score: face up its card, face down the odds."""
@@ -92,6 +93,13 @@ class _Mind:
 
     def gain(self, place: int, value: int) -> float:
         """How much laying ``value`` face up on ``place`` lowers the area's sum."""
+        key = (place, value)  # an exchange asks for the same few gains many times
+        known = self._gains.get(key)
+        if known is None:
+            known = self._gains[key] = self._gain(place, value)
+        return known
+
+    def _gain(self, place: int, value: int) -> float:
         old = self.worth(place)
         if old is None:
             return -100.0  # a removed place (AL-8); not a legal target anyway
