@@ -3,12 +3,22 @@ ISMCTSBot against GreedyBots and against RandomBots: win rates with 95% interval
 
 Game ``i`` of a player count is dealt with seed ``i`` and the ISMCTSBot sits in seat
 ``i mod n`` (so every seat is played equally often); every other seat is the opponent
-bot. A tie counts as a win for every tied seat, so the fair share is about ``1/n``.
-The budget is a number of iterations per move (reproducible); ``--rounds`` shortens
-the matches (Biggenbende and Allegra) to fit a time budget, and is printed.
+bot. A tie counts as a win for every tied seat, so the fair share is a little above
+``1/n``: each line also plays the same games with one more opponent bot in the seat
+(the mirror match) and prints its win rate as the fair share. The edge is the seat's
+score less the mean of the others' (chips in Biggenbende, points in Allegra, where
+lower is better, so a negative edge is a gain), with its standard error; ms/search is
+the mean time of one search (one decision with two legal moves or more) on this run's
+machine. The budget is a number of playouts (``--iterations``) per search, so the
+games are reproducible; ``--rounds`` shortens the matches (Biggenbende and Allegra) to
+fit a time budget, and is printed.
 
-Run: ``python benchmarks/bench_ismcts.py [--games 500] [--iterations 30] [--jobs 2]
-[--players 3 4] [--opponents greedy random] [--rounds R] [--rollout-moves M] [GAME ...]``
+Run: ``python benchmarks/bench_ismcts.py [GAME ...] [--games 500] [--iterations 30]
+[--widen 3] [--margin 2] [--rollout-moves M] [--tree] [--jobs 2] [--players 3 4]
+[--opponents greedy random] [--rounds R] [--json]``
+
+Measured 2026-12-01 (2 shared cores, ``--jobs 2``, matches of one round,
+``--rounds 1``): see the table in docs/how-to/write-a-bot.md ("The search bot").
 """
 
 from __future__ import annotations
@@ -52,8 +62,12 @@ class _Timed:
         return move
 
 
-def one_game(task: tuple[str, int, int, str, int | None, dict[str, Any]]) -> tuple[Any, ...]:
-    """Play game ``seed``: the ISMCTSBot won, its score, searches, search seconds."""
+def one_game(
+    task: tuple[str, int, int, str, int | None, dict[str, Any] | None],
+) -> tuple[Any, ...]:
+    """Play game ``seed``: the ISMCTSBot won, its score less the others' mean, its
+    searches and their seconds. With no options the seat is one more opponent bot (the
+    mirror match, whose win rate is the fair share with ties)."""
     name, players, seed, opponent, rounds, options = task
     game = cardrules.get_game(name)
     seat = seed % players
@@ -63,8 +77,10 @@ def one_game(task: tuple[str, int, int, str, int | None, dict[str, Any]]) -> tup
         else RandomBot(seed=_seat_seed(seed, s))
         for s in range(players)
     ]
-    timed = _Timed(ISMCTSBot(game, seed=_seat_seed(seed, seat), **options))
-    bots[seat] = timed
+    timed = None
+    if options is not None:
+        timed = _Timed(ISMCTSBot(game, seed=_seat_seed(seed, seat), **options))
+        bots[seat] = timed
     rules = (
         game.Rules(players=players)
         if rounds is None
@@ -73,7 +89,11 @@ def one_game(task: tuple[str, int, int, str, int | None, dict[str, Any]]) -> tup
     state, _ = play_game(game, bots, seed=seed, rules=rules)
     outcome = game.outcome(state)
     assert outcome is not None
-    return seat in outcome.winners, outcome.scores[seat], timed.searches, timed.seconds
+    scores = outcome.scores
+    edge = scores[seat] - (sum(scores) - scores[seat]) / (players - 1)
+    if timed is None:
+        return seat in outcome.winners, edge, 0, 0.0
+    return seat in outcome.winners, edge, timed.searches, timed.seconds
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -103,8 +123,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{args.games} games a line, rounds={args.rounds or 'default'}"
     )
     print(
-        "game         players opponent  wins/games  win rate  95% interval    fair"
-        "  ms/search  secs"
+        "game         players opponent  wins/games  win rate  95% interval    1/n  mirror"
+        "  edge (se)        ms/search  secs"
     )
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         for name in args.games_:
@@ -116,6 +136,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                         for seed in range(args.games)
                     ]
                     results = list(pool.map(one_game, tasks, chunksize=4))
+                    mirror = list(pool.map(one_game, [(*t[:5], None) for t in tasks], chunksize=8))
+                    fair = sum(r[0] for r in mirror) / len(mirror)
+                    edges = [r[1] for r in results]
+                    edge = sum(edges) / len(edges)
+                    spread = (sum((e - edge) ** 2 for e in edges) / (len(edges) - 1)) ** 0.5
+                    edge_error = spread / len(edges) ** 0.5
                     wins = sum(r[0] for r in results)
                     searches = sum(r[2] for r in results)
                     per_search = 1000 * sum(r[3] for r in results) / max(1, searches)
@@ -132,7 +158,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                         "win_rate": round(wins / len(results), 4),
                         "ci95": [round(low, 4), round(high, 4)],
                         "fair_share": round(1 / players, 4),
-                        "mean_score": round(sum(r[1] for r in results) / len(results), 3),
+                        "mirror_win_rate": round(fair, 4),
+                        "edge": round(edge, 3),
+                        "edge_se": round(edge_error, 3),
+                        "mirror_edge": round(sum(r[1] for r in mirror) / len(mirror), 3),
                         "searches": searches,
                         "ms_per_search": round(per_search, 1),
                         "seconds": round(secs, 1),
@@ -143,7 +172,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                         print(
                             f"{name:<12} {players:>7} {opponent:<8} {wins:>5}/{len(results):<5}"
                             f" {wins / len(results):>8.3f}  [{low:.3f}, {high:.3f}]"
-                            f"  {1 / players:.3f} {per_search:>10.1f} {secs:>5.0f}",
+                            f"  {1 / players:.3f}  {fair:.3f}  {edge:+7.2f} ({edge_error:.2f})"
+                            f" {per_search:>10.1f} {secs:>5.0f}",
                             flush=True,
                         )
     return 0

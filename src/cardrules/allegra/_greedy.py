@@ -11,6 +11,7 @@ lowest card for our highest gains clearly more.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 
@@ -65,6 +66,15 @@ class _Mind:
         self.area = tables.areas[view.seat]
         self.cards = view.cards
         self.face_down = view.face_down
+        self.lines = _lines(view.rules.players, view.seat)
+        self._best: tuple[list[tuple[float, int]], dict[int, list[int]]] | None = None
+        self._gains: dict[tuple[int, int], float] = {}
+        self._total = 0  # how many cards nobody has seen, once the odds are known
+
+    @functools.cached_property
+    def odds(self) -> list[tuple[int, float]]:
+        """Each value nobody has seen and its chance, for a face-down card or a draw."""
+        view = self.view
         # The cards nobody has seen: the deck minus every visible card (AL-14).
         unseen = list(view.rules.deck)
         visible = [c for c in self.cards if c is not None]
@@ -76,13 +86,15 @@ class _Mind:
         for value in visible:
             unseen[value + 1] = max(0, unseen[value + 1] - 1)
         total = sum(unseen)
-        self.odds: list[tuple[int, float]] = [
-            (v, c / total) for v, c in zip(CARD_VALUES, unseen, strict=True) if c
-        ]
-        self.hidden: float = sum(v * p for v, p in self.odds) if total else 5.0
-        self.lines = _lines(view.rules.players, view.seat)
-        self._best: tuple[list[tuple[float, int]], dict[int, list[int]]] | None = None
-        self._gains: dict[tuple[int, int], float] = {}
+        self._total = total
+        return [(v, c / total) for v, c in zip(CARD_VALUES, unseen, strict=True) if c]
+
+    @functools.cached_property
+    def hidden(self) -> float:
+        """What a face-down card is worth: the mean of the unseen cards (found lazily,
+        since a knock or a pass rarely needs it)."""
+        odds = self.odds
+        return sum(v * p for v, p in odds) if self._total else 5.0
 
     def worth(self, place: int) -> float | None:
         """A place's value to the score: face up its card, face down the odds."""
