@@ -290,8 +290,8 @@ class ISMCTSBot:
         seconds: a time budget a move instead (not reproducible); with both, the
             search stops at whichever comes first.
         rollout_moves: where a rollout is cut, in moves. Rollout search: ``None``
-            (the default) is the game's own depth with an estimate (Allegra 6,
-            Biggenbende 16 moves), else the end of the round. Tree search: 10.
+            (the default) is the game's own depth with an estimate (Biggenbende 16
+            moves, Allegra 3 moves a seat), else the end of the round. Tree search: 10.
         exploration: the UCB exploration constant (tree search).
         epsilon: the chance of a random move in a heuristic rollout.
         greedy_rollouts: roll out with the game's heuristic (when it has one), else
@@ -357,14 +357,17 @@ class ISMCTSBot:
         """The time budget a move, or ``None``."""
         own = _own_estimate(game.name)
         self._estimate = evaluate if evaluate is not None else None if own is None else own[0]
-        if rollout_moves is None:
-            if tree:
-                rollout_moves = 10
-            elif self._estimate is None:
-                rollout_moves = -1  # to the end of the round
-            else:
-                rollout_moves = _DEFAULT_DEPTH if own is None or evaluate else own[1]
-        self._rollout_moves = rollout_moves
+        # Moves, or (k,): k moves a seat, times the players of the state searched.
+        cut: int | tuple[int]
+        if rollout_moves is not None:
+            cut = rollout_moves
+        elif tree:
+            cut = 10
+        elif self._estimate is None:
+            cut = -1  # to the end of the round
+        else:
+            cut = _DEFAULT_DEPTH if own is None or evaluate else own[1]
+        self._rollout_moves = cut
         self._c = exploration
         self._epsilon = epsilon
         self._heuristic = game.heuristic if greedy_rollouts else None
@@ -493,7 +496,7 @@ class ISMCTSBot:
         epsilon = self._epsilon
         state = apply(state, move)
         legal = legal_moves(state)
-        left = self._rollout_moves  # -1: no cut
+        left = self._cut(state)  # -1: no cut
         while left and legal and (returns is None or returns(state) == start):
             if len(legal) == 1:
                 move = legal[0]
@@ -524,6 +527,11 @@ class ISMCTSBot:
         if not higher:
             score = [-x for x in score]
         return score[seat] - (sum(score) - score[seat]) / (n - 1)
+
+    def _cut(self, state: Any) -> int:
+        """Where a rollout from ``state`` is cut, in moves (-1: never)."""
+        moves = self._rollout_moves
+        return moves if isinstance(moves, int) else moves[0] * self._game.players(state)
 
     def _direction(self, sample: Callable[[int], Any]) -> bool:
         game = self._game
@@ -592,7 +600,7 @@ class ISMCTSBot:
             legal = legal_moves(state)
         # Rollout: the game's heuristic (random among its best, and a random move
         # with probability ``epsilon``), or random moves, to the horizon.
-        left = self._rollout_moves
+        left = self._cut(state)
         heuristic = self._heuristic
         view = game.view
         epsilon = self._epsilon
@@ -640,13 +648,16 @@ _DEFAULT_DEPTH = 8
 """Rollout search's cut, in moves, with an ``evaluate`` of the caller's."""
 
 
-def _own_estimate(name: str) -> tuple[Callable[[Any], Sequence[float]], int] | None:
-    """The game's own score estimate from a view and its rollout depth, where it has one
-    (imported here: the games are not loaded when this module is)."""
+def _own_estimate(
+    name: str,
+) -> tuple[Callable[[Any], Sequence[float]], int | tuple[int]] | None:
+    """The game's own score estimate from a view and its rollout depth in moves (or, as
+    ``(k,)``, ``k`` moves a seat), where it has one (imported here: the games are not
+    loaded when this module is)."""
     if name == "allegra":
         from cardrules.allegra._greedy import estimate as al_estimate
 
-        return al_estimate, 6
+        return al_estimate, (3,)  # three moves a seat
     if name == "biggenbende":
         from cardrules.biggenbende._greedy import estimate as bb_estimate
 
