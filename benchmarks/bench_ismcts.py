@@ -18,7 +18,18 @@ Run: ``python benchmarks/bench_ismcts.py [GAME ...] [--games 500] [--iterations 
 [--opponents greedy random] [--rounds R] [--json]``
 
 Measured 2026-12-01 (2 shared cores, ``--jobs 2``, matches of one round,
-``--rounds 1``): see the table in docs/how-to/write-a-bot.md ("The search bot").
+``--rounds 1``; the full table with edges is in docs/how-to/write-a-bot.md, "The
+search bot")::
+
+    game        n  against  games  wins    95% interval   mirror  edge (se)      budget        ms
+    biggenbende 3  greedy    500   42.0%   37.8 - 46.4%   32.6%   +0.55 (0.07)   60, widen 6   50
+    biggenbende 4  greedy    500   25.0%   21.4 - 29.0%   26.4%   +0.09 (0.07)   60, widen 6   36
+    allegra     2  greedy    400   68.0%   63.3 - 72.4%   53.0%  -10.41 (1.08)   30, widen 3   50
+    allegra     4  greedy    160   31.9%   25.1 - 39.5%   30.6%   -3.97 (1.17)   30, widen 3   61
+    biggenbende 3  random    100   77.0%   67.8 - 84.2%   27.0%   +1.66 (0.06)   60, widen 6   22
+    allegra     2  random    100  100.0%   96.3 -100.0%   44.0%  -52.97 (2.46)   30, widen 3   35
+
+(budget: playouts a search and root moves; ms: milliseconds a search.)
 """
 
 from __future__ import annotations
