@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import math
 import random
+import sys
 import time
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, runtime_checkable
@@ -302,7 +303,8 @@ class ISMCTSBot:
             by (rollout search).
         evaluate: ``evaluate(view)``, every seat's expected round score by what
             ``view`` shows, in the game's score units; ``None`` for the game's own
-            estimate (where it has one).
+            estimate, where its heuristic's module has one (an ``estimate`` function
+            and a ``ROLLOUT_DEPTH``; Biggenbende and Allegra do).
 
     >>> import cardrules
     >>> from cardrules.bots import ISMCTSBot, RandomBot, play_game
@@ -355,7 +357,7 @@ class ISMCTSBot:
         """The iteration budget a move, or ``None``."""
         self.seconds = seconds
         """The time budget a move, or ``None``."""
-        own = _own_estimate(game.name)
+        own = _own_estimate(game)
         self._estimate = evaluate if evaluate is not None else None if own is None else own[0]
         # Moves, or (k,): k moves a seat, times the players of the state searched.
         cut: int | tuple[int]
@@ -649,20 +651,18 @@ _DEFAULT_DEPTH = 8
 
 
 def _own_estimate(
-    name: str,
+    game: AnyGame,
 ) -> tuple[Callable[[Any], Sequence[float]], int | tuple[int]] | None:
     """The game's own score estimate from a view and its rollout depth in moves (or, as
-    ``(k,)``, ``k`` moves a seat), where it has one (imported here: the games are not
-    loaded when this module is)."""
-    if name == "allegra":
-        from cardrules.allegra._greedy import estimate as al_estimate
-
-        return al_estimate, (3,)  # three moves a seat
-    if name == "biggenbende":
-        from cardrules.biggenbende._greedy import estimate as bb_estimate
-
-        return bb_estimate, 16
-    return None
+    ``(k,)``, ``k`` moves a seat), where it has one: an ``estimate`` function and a
+    ``ROLLOUT_DEPTH`` next to the game's heuristic, in the module that defines it."""
+    heuristic = game.heuristic
+    module = None if heuristic is None else sys.modules.get(heuristic.__module__)
+    estimate = getattr(module, "estimate", None)
+    depth = getattr(module, "ROLLOUT_DEPTH", None)
+    if estimate is None or depth is None:
+        return None
+    return estimate, depth
 
 
 def make_bot(name: str, game: AnyGame | str, *, seed: int) -> Bot:

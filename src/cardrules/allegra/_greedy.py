@@ -32,7 +32,11 @@ from cardrules.allegra._state import (
     View,
 )
 
-__all__ = ["estimate", "heuristic"]
+__all__ = ["ROLLOUT_DEPTH", "estimate", "heuristic"]
+
+ROLLOUT_DEPTH: int | tuple[int] = (3,)
+"""Where :class:`~cardrules.bots.ISMCTSBot` cuts a rollout to score it by
+:func:`estimate`: three moves a seat."""
 
 _DRAW_FLOOR = 0.5  # what discarding a drawn card and revealing one is worth
 

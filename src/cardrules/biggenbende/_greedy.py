@@ -15,7 +15,11 @@ from collections.abc import Sequence
 from cardrules._checks import expect
 from cardrules.biggenbende._state import JOKER, ChooseFaceUp, Move, Play, View
 
-__all__ = ["estimate", "heuristic"]
+__all__ = ["ROLLOUT_DEPTH", "estimate", "heuristic"]
+
+ROLLOUT_DEPTH: int | tuple[int] = 16
+"""Where :class:`~cardrules.bots.ISMCTSBot` cuts a rollout to score it by
+:func:`estimate`: sixteen moves."""
 
 _EIGHT = 8  # BB-13: an 8 clears the pile
 
