@@ -3,12 +3,33 @@ ISMCTSBot against GreedyBots and against RandomBots: win rates with 95% interval
 
 Game ``i`` of a player count is dealt with seed ``i`` and the ISMCTSBot sits in seat
 ``i mod n`` (so every seat is played equally often); every other seat is the opponent
-bot. A tie counts as a win for every tied seat, so the fair share is about ``1/n``.
-The budget is a number of iterations per move (reproducible); ``--rounds`` shortens
-the matches (Biggenbende and Allegra) to fit a time budget, and is printed.
+bot. A tie counts as a win for every tied seat, so the fair share is a little above
+``1/n``: each line also plays the same games with one more opponent bot in the seat
+(the mirror match) and prints its win rate as the fair share. The edge is the seat's
+score less the mean of the others' (chips in Biggenbende, points in Allegra, where
+lower is better, so a negative edge is a gain), with its standard error; ms/search is
+the mean time of one search (one decision with two legal moves or more) on this run's
+machine. The budget is a number of playouts (``--iterations``) per search, so the
+games are reproducible; ``--rounds`` shortens the matches (Biggenbende and Allegra) to
+fit a time budget, and is printed.
 
-Run: ``python benchmarks/bench_ismcts.py [--games 500] [--iterations 30] [--jobs 2]
-[--players 3 4] [--opponents greedy random] [--rounds R] [--rollout-moves M] [GAME ...]``
+Run: ``python benchmarks/bench_ismcts.py [GAME ...] [--games 500] [--iterations 30]
+[--widen 3] [--margin 2] [--rollout-moves M] [--tree] [--jobs 2] [--players 3 4]
+[--opponents greedy random] [--rounds R] [--json]``
+
+Measured 2026-12-01 (2 shared cores, ``--jobs 2``, matches of one round,
+``--rounds 1``; the full table with edges is in docs/how-to/write-a-bot.md, "The
+search bot")::
+
+    game        n  against  games  wins    95% interval   mirror  edge (se)      budget        ms
+    biggenbende 3  greedy    500   42.0%   37.8 - 46.4%   32.6%   +0.55 (0.07)   60, widen 6   50
+    biggenbende 4  greedy    500   25.0%   21.4 - 29.0%   26.4%   +0.09 (0.07)   60, widen 6   36
+    allegra     2  greedy    400   68.0%   63.3 - 72.4%   53.0%  -10.41 (1.08)   30, widen 3   50
+    allegra     4  greedy    160   31.9%   25.1 - 39.5%   30.6%   -3.97 (1.17)   30, widen 3   61
+    biggenbende 3  random    100   77.0%   67.8 - 84.2%   27.0%   +1.66 (0.06)   60, widen 6   22
+    allegra     2  random    100  100.0%   96.3 -100.0%   44.0%  -52.97 (2.46)   30, widen 3   35
+
+(budget: playouts a search and root moves; ms: milliseconds a search.)
 """
 
 from __future__ import annotations
@@ -17,8 +38,9 @@ import argparse
 import json
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from typing import Any
 
 import cardrules
 from cardrules.bots import Bot, GreedyBot, ISMCTSBot, RandomBot, _seat_seed, play_game
@@ -30,9 +52,34 @@ PLAYER_COUNTS: dict[str, tuple[int, ...]] = {
 }
 
 
-def one_game(task: tuple[str, int, int, str, int, int | None, int]) -> tuple[bool, int]:
-    """Play game ``seed``: (the ISMCTSBot won, its score)."""
-    name, players, seed, opponent, iterations, rounds, rollout = task
+class _Timed:
+    """An ISMCTSBot that counts its searches and the seconds they take."""
+
+    samples_worlds = True
+
+    def __init__(self, bot: ISMCTSBot) -> None:
+        self.bot, self.searches, self.seconds = bot, 0, 0.0
+
+    def choose(self, view: Any, moves: Sequence[Any]) -> Any:
+        return self.bot.choose(view, moves)
+
+    def choose_in_worlds(
+        self, view: Any, moves: Sequence[Any], sample: Callable[[int], Any]
+    ) -> Any:
+        start = time.perf_counter()
+        move = self.bot.choose_in_worlds(view, moves, sample)
+        self.seconds += time.perf_counter() - start
+        self.searches += 1
+        return move
+
+
+def one_game(
+    task: tuple[str, int, int, str, int | None, dict[str, Any] | None],
+) -> tuple[Any, ...]:
+    """Play game ``seed``: the ISMCTSBot won, its score less the others' mean, its
+    searches and their seconds. With no options the seat is one more opponent bot (the
+    mirror match, whose win rate is the fair share with ties)."""
+    name, players, seed, opponent, rounds, options = task
     game = cardrules.get_game(name)
     seat = seed % players
     bots: list[Bot] = [
@@ -41,9 +88,10 @@ def one_game(task: tuple[str, int, int, str, int, int | None, int]) -> tuple[boo
         else RandomBot(seed=_seat_seed(seed, s))
         for s in range(players)
     ]
-    bots[seat] = ISMCTSBot(
-        game, seed=_seat_seed(seed, seat), iterations=iterations, rollout_moves=rollout
-    )
+    timed = None
+    if options is not None:
+        timed = _Timed(ISMCTSBot(game, seed=_seat_seed(seed, seat), **options))
+        bots[seat] = timed
     rules = (
         game.Rules(players=players)
         if rounds is None
@@ -52,7 +100,11 @@ def one_game(task: tuple[str, int, int, str, int, int | None, int]) -> tuple[boo
     state, _ = play_game(game, bots, seed=seed, rules=rules)
     outcome = game.outcome(state)
     assert outcome is not None
-    return seat in outcome.winners, outcome.scores[seat]
+    scores = outcome.scores
+    edge = scores[seat] - (sum(scores) - scores[seat]) / (players - 1)
+    if timed is None:
+        return seat in outcome.winners, edge, 0, 0.0
+    return seat in outcome.winners, edge, timed.searches, timed.seconds
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -63,48 +115,66 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--players", type=int, nargs="*")
     parser.add_argument("--opponents", nargs="*", default=["greedy", "random"])
     parser.add_argument("--rounds", type=int, default=None)
-    parser.add_argument("--rollout-moves", type=int, default=2000)
+    parser.add_argument("--rollout-moves", type=int, default=None)
+    parser.add_argument("--widen", type=int, default=3)
+    parser.add_argument("--margin", type=float, default=2.0)
+    parser.add_argument("--tree", action="store_true", help="tree search (ISMCTS)")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print JSON lines")
     args = parser.parse_args(argv)
+    options: dict[str, Any] = {
+        "iterations": args.iterations,
+        "rollout_moves": args.rollout_moves,
+        "widen": args.widen,
+        "margin": args.margin,
+        "tree": args.tree,
+    }
     print(
-        f"ISMCTSBot, {args.iterations} iterations a move, {args.games} games a line, "
-        f"rounds={args.rounds or 'default'}, rollouts of at most {args.rollout_moves} moves"
+        f"ISMCTSBot({', '.join(f'{k}={v}' for k, v in options.items())}), "
+        f"{args.games} games a line, rounds={args.rounds or 'default'}"
     )
-    print("game         players opponent  wins/games  win rate  95% interval    fair  secs")
+    print(
+        "game         players opponent  wins/games  win rate  95% interval    1/n  mirror"
+        "  edge (se)        ms/search  secs"
+    )
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         for name in args.games_:
             for players in args.players or PLAYER_COUNTS[name]:
                 for opponent in args.opponents:
                     start = time.perf_counter()
                     tasks = [
-                        (
-                            name,
-                            players,
-                            seed,
-                            opponent,
-                            args.iterations,
-                            args.rounds,
-                            args.rollout_moves,
-                        )
+                        (name, players, seed, opponent, args.rounds, options)
                         for seed in range(args.games)
                     ]
                     results = list(pool.map(one_game, tasks, chunksize=4))
-                    wins = sum(won for won, _ in results)
+                    mirror = list(pool.map(one_game, [(*t[:5], None) for t in tasks], chunksize=8))
+                    fair = sum(r[0] for r in mirror) / len(mirror)
+                    edges = [r[1] for r in results]
+                    edge = sum(edges) / len(edges)
+                    spread = (sum((e - edge) ** 2 for e in edges) / (len(edges) - 1)) ** 0.5
+                    edge_error = spread / len(edges) ** 0.5
+                    wins = sum(r[0] for r in results)
+                    searches = sum(r[2] for r in results)
+                    per_search = 1000 * sum(r[3] for r in results) / max(1, searches)
                     low, high = wilson_interval(wins, len(results))
                     secs = time.perf_counter() - start
                     row = {
                         "game": name,
                         "players": players,
                         "opponent": opponent,
-                        "iterations": args.iterations,
+                        **options,
                         "rounds": args.rounds,
                         "games": len(results),
                         "wins": wins,
                         "win_rate": round(wins / len(results), 4),
                         "ci95": [round(low, 4), round(high, 4)],
                         "fair_share": round(1 / players, 4),
-                        "mean_score": round(sum(s for _, s in results) / len(results), 3),
+                        "mirror_win_rate": round(fair, 4),
+                        "edge": round(edge, 3),
+                        "edge_se": round(edge_error, 3),
+                        "mirror_edge": round(sum(r[1] for r in mirror) / len(mirror), 3),
+                        "searches": searches,
+                        "ms_per_search": round(per_search, 1),
                         "seconds": round(secs, 1),
                     }
                     if args.json:
@@ -113,7 +183,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                         print(
                             f"{name:<12} {players:>7} {opponent:<8} {wins:>5}/{len(results):<5}"
                             f" {wins / len(results):>8.3f}  [{low:.3f}, {high:.3f}]"
-                            f"  {1 / players:.3f} {secs:>5.0f}",
+                            f"  {1 / players:.3f}  {fair:.3f}  {edge:+7.2f} ({edge_error:.2f})"
+                            f" {per_search:>10.1f} {secs:>5.0f}",
                             flush=True,
                         )
     return 0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -159,3 +160,115 @@ def test_budgets_and_names() -> None:
             ISMCTSBot(bb.GAME, **{"seed": 1, **bad})  # type: ignore[arg-type]
     with pytest.raises(CardrulesError):
         ISMCTSBot(bb.GAME, seed=1).choose_in_worlds(None, [], spy)
+
+
+def _ranked(game: AnyGame, state: Any, widen: int) -> list[Any]:
+    """The root moves a search considers: the heuristic's best ``widen``, best first."""
+    seat = game.to_move(state)
+    assert seat is not None
+    assert game.heuristic is not None
+    legal = game.legal_moves(state)
+    scores = game.heuristic(game.view(state, seat), legal)
+    order = sorted(range(len(legal)), key=lambda k: -scores[k])
+    return [legal[k] for k in order[:widen]]
+
+
+def test_without_evidence_rollout_search_plays_the_heuristics_best() -> None:
+    """One world (no error to judge by) or an infinite margin: the heuristic's best."""
+    rules = bb.Rules(players=3, rounds=1)
+    positions = _positions(bb.GAME, rules, seed=8)[:12]
+    for k, state in enumerate(positions):
+        seat = bb.to_move(state)
+        assert seat is not None
+        first = _ranked(bb.GAME, state, 3)[0]
+        spy = _Spy(bb.GAME, state, seat)
+        view, legal = bb.view(state, seat), bb.legal_moves(state)
+        one_world = ISMCTSBot(bb.GAME, seed=k, iterations=3)
+        assert one_world.choose_in_worlds(view, legal, spy) == first
+        sure = ISMCTSBot(bb.GAME, seed=k, iterations=12, margin=math.inf)
+        assert sure.choose_in_worlds(view, legal, spy) == first
+
+
+def _held(view: bb.View, seat: int) -> float:
+    return float(view.hand_counts[seat] + sum(view.face_up[seat]))
+
+
+def test_rollout_search_follows_clear_evidence() -> None:
+    """Rollouts cut at once and scored by an estimate that wants cards in hand: every
+    world agrees, so the bot plays the root move that keeps the most cards, even
+    against the heuristic (which sheds as many as it can)."""
+
+    def hoard(view: bb.View) -> list[float]:
+        return [_held(view, s) for s in range(view.rules.players)]
+
+    rules = bb.Rules(players=3, rounds=1)
+    checked = 0
+    for state in _positions(bb.GAME, rules, seed=3):
+        seat = bb.to_move(state)
+        assert seat is not None
+        if state.phase != "play":
+            continue
+        candidates = _ranked(bb.GAME, state, 3)
+        # Shedding n cards is worth -n, plus the mean of what the others lose (none).
+        kept = [hoard(bb.view(bb.apply(state, m), seat))[seat] for m in candidates]
+        expected = candidates[kept.index(max(kept))] if max(kept) > kept[0] else candidates[0]
+        bot = ISMCTSBot(bb.GAME, seed=1, iterations=9, rollout_moves=0, evaluate=hoard)
+        view, legal = bb.view(state, seat), bb.legal_moves(state)
+        choice = bot.choose_in_worlds(view, legal, _Spy(bb.GAME, state, seat))
+        assert choice == expected
+        checked += choice != candidates[0]
+    assert checked >= 3  # it did overrule the heuristic
+
+
+def test_biggenbendes_estimate_counts_the_cards_left() -> None:
+    from cardrules.biggenbende._greedy import estimate
+
+    for state in _positions(bb.GAME, bb.Rules(players=4, rounds=1), seed=2):
+        expected = [
+            -(sum(state.hands[s]) + sum(state.face_up[s]) + sum(c is not None for c in row)) / 5
+            for s, row in enumerate(state.face_down)
+        ]
+        assert estimate(bb.view(state, 1)) == pytest.approx(expected)
+
+
+def test_allegras_estimate_sums_the_areas() -> None:
+    """Face-up cards at their value, face-down ones at the mean of the unseen cards."""
+    from cardrules import allegra as al
+    from cardrules.allegra._greedy import estimate
+
+    for state in _positions(al.GAME, al.Rules(players=3, rounds=1), seed=2):
+        view = al.view(state, 0)
+        unseen = list(view.rules.deck)
+        seen: list[int] = [c for c in view.cards if c is not None]
+        seen += [*view.discard, *view.removed]
+        seen += [c for c in (view.drawn, view.hand) if c is not None]
+        for c in seen:
+            unseen[c + 1] = max(0, unseen[c + 1] - 1)
+        hidden = sum(v * n for v, n in zip(al.CARD_VALUES, unseen, strict=True)) / sum(unseen)
+        expected = []
+        for s in range(3):
+            places = [_index(slot) for slot in al.area(s, 3)]
+            face_up = sum(card for i in places if (card := view.cards[i]) is not None)
+            expected.append(face_up + hidden * sum(1 for i in places if view.face_down[i]))
+        assert estimate(view) == pytest.approx(expected)
+
+
+def _index(slot: Any) -> int:
+    return int(slot.owner * 12 + slot.row * 4 + slot.col)
+
+
+def test_tree_search_still_plays() -> None:
+    def game(seed: int) -> tuple[Any, ...]:
+        bots: list[Any] = [RandomBot(seed=seed + s) for s in range(3)]
+        bots[0] = ISMCTSBot(bb.GAME, seed=seed, iterations=9, tree=True, epsilon=0.1)
+        state, moves = play_game(bb.GAME, bots, seed=seed, rules=bb.Rules(players=3, rounds=1))
+        assert bb.is_over(state)
+        return moves
+
+    assert game(4) == game(4)
+
+
+def test_bad_search_options() -> None:
+    for bad in ({"widen": 0}, {"rollout_moves": -1}, {"rollout_moves": 2.5}):
+        with pytest.raises(RulesError):
+            ISMCTSBot(bb.GAME, **{"seed": 1, **bad})  # type: ignore[arg-type]

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import math
 import random
+import sys
 import time
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, runtime_checkable
@@ -235,30 +236,43 @@ _HIGHER_IS_BETTER: dict[str, bool] = {}
 
 class ISMCTSBot:
     """
-    A bot that searches: single-observer information-set Monte Carlo tree search
-    (Cowling, Powley and Whitehouse, 2012).
+    A bot that searches over worlds its seat cannot tell apart from the true one:
+    by default a rollout search with the game's heuristic at the root of an
+    information set; with ``tree=True``, single-observer information-set Monte Carlo
+    tree search (Cowling, Powley and Whitehouse, 2012).
 
-    The root searches the ``widen`` best moves by the game's heuristic (every move
+    Both search the ``widen`` best root moves by the game's heuristic (every move
     without one). The bot samples a world, a state its seat cannot tell apart from the
-    true one (``game.redeal_hidden``), and runs one iteration per root move in that
-    world with one shared random stream, so the root moves are compared on the same
-    deals. An iteration walks one tree shared by all worlds, choosing by UCB among the
-    moves legal in that world (each weighed by how often it was available), adds one
-    move, then plays the game's heuristic (as :class:`GreedyBot`, with a random move
-    now and then) until the search horizon, and credits every seat on the path with
-    its own reward. It plays the root move of best mean reward; on a tie (as when no
-    rollout reached the horizon) the heuristic's best.
+    true one (``game.redeal_hidden``), and plays every root move in that world with
+    one shared random stream, so the root moves are compared on the same deals (common
+    random numbers); ``iterations`` counts these playouts, so a budget of ``k``
+    iterations samples about ``k / widen`` worlds.
 
-    The horizon is the end of the current round, seen as a change of
-    :attr:`Game.returns <cardrules.Game.returns>` (or the end of the game); a rollout
-    is cut after ``rollout_moves`` moves. The defaults make a quick bot that mostly
-    follows the heuristic; give it ``iterations`` (tens or more) and a
-    ``rollout_moves`` long enough to reach the end of a round (2000) to search.
+    Rollout search (the default). After the root move every seat plays the game's
+    heuristic, as :class:`GreedyBot` does (ties drawn at random, a random move with
+    probability ``epsilon``), to the horizon: the end of the round (seen as a change of
+    :attr:`Game.returns <cardrules.Game.returns>`), or, in a game with a score
+    estimate (``evaluate``; Biggenbende and Allegra have their own), after
+    ``rollout_moves`` moves. A playout is worth the seat's round score (at the horizon
+    by ``returns``, at a cut by the estimate from the seat's view of the world there)
+    less the mean of the other seats' scores. The bot plays the heuristic's best move
+    unless another root move beats it, world by world, by more than ``margin``
+    standard errors of the mean difference: it then plays the root move with the best
+    mean difference. Since the rollouts play the heuristic, this improves on
+    :class:`GreedyBot` as its estimates sharpen; with one world it is
+    :class:`GreedyBot`. Short rollouts scored by an estimate are much less noisy than
+    rollouts to the end of a round, so they need fewer worlds.
 
-    The reward of a seat is its round score relative to the others, scaled to
-    ``0 .. 1`` (0.5 for all at a cut rollout). A
-    game's score direction (higher or lower is better) is found once, from the
-    winners of one played-out world.
+    Tree search (``tree=True``). An iteration walks one tree shared by all worlds,
+    choosing by UCB among the moves legal in that world (each weighed by how often it
+    was available), adds one move, then rolls out as above to the horizon (cut after
+    ``rollout_moves`` moves, 10 by default), and credits every seat on the path with
+    its round score relative to the others, scaled to ``0 .. 1`` (0.5 for all at a cut
+    rollout). It plays the root move of best mean reward; on a tie the heuristic's
+    best.
+
+    A game's score direction (higher or lower is better) is found once, from the
+    winners of played-out worlds.
 
     Worlds: :func:`play_game` asks a bot with ``samples_worlds`` through
     :meth:`choose_in_worlds` and hands it ``sample(seed)``, which returns
@@ -272,16 +286,25 @@ class ISMCTSBot:
         game: the game, or its registered name.
         seed: an int in ``[0, 2**64)``; the same seed, budget and calls give the same
             choices when the budget is in iterations.
-        iterations: iterations a move (default :data:`DEFAULT_ITERATIONS` when
+        iterations: playouts a move (default :data:`DEFAULT_ITERATIONS` when
             ``seconds`` is not given either).
         seconds: a time budget a move instead (not reproducible); with both, the
             search stops at whichever comes first.
-        rollout_moves: the longest rollout, in moves (default 10).
-        exploration: the UCB exploration constant.
+        rollout_moves: where a rollout is cut, in moves. Rollout search: ``None``
+            (the default) is the game's own depth with an estimate (Biggenbende 16
+            moves, Allegra 3 moves a seat), else the end of the round. Tree search: 10.
+        exploration: the UCB exploration constant (tree search).
         epsilon: the chance of a random move in a heuristic rollout.
         greedy_rollouts: roll out with the game's heuristic (when it has one), else
             with random moves.
         widen: how many of the heuristic's best moves the root searches.
+        tree: search a tree (ISMCTS) instead of rollouts from the root.
+        margin: how many standard errors a root move must beat the heuristic's best
+            by (rollout search).
+        evaluate: ``evaluate(view)``, every seat's expected round score by what
+            ``view`` shows, in the game's score units; ``None`` for the game's own
+            estimate, where its heuristic's module has one (an ``estimate`` function
+            and a ``ROLLOUT_DEPTH``; Biggenbende and Allegra do).
 
     >>> import cardrules
     >>> from cardrules.bots import ISMCTSBot, RandomBot, play_game
@@ -292,9 +315,8 @@ class ISMCTSBot:
     True
     """
 
-    DEFAULT_ITERATIONS = 3
-    """The iterations a move when no budget is given: a quick bot (one world for its
-    three root moves)."""
+    DEFAULT_ITERATIONS = 30
+    """The playouts a move when no budget is given: ten worlds for three root moves."""
 
     samples_worlds = True
     """:func:`play_game` asks it through :meth:`choose_in_worlds`."""
@@ -306,11 +328,14 @@ class ISMCTSBot:
         seed: int,
         iterations: int | None = None,
         seconds: float | None = None,
-        rollout_moves: int = 10,
+        rollout_moves: int | None = None,
         exploration: float = 0.7,
-        epsilon: float = 0.1,
+        epsilon: float = 0.0,
         greedy_rollouts: bool = True,
         widen: int = 3,
+        tree: bool = False,
+        margin: float = 2.0,
+        evaluate: Callable[[Any], Sequence[float]] | None = None,
     ) -> None:
         if isinstance(game, str):
             from cardrules import get_game  # the registry loads the games: not at import
@@ -322,18 +347,36 @@ class ISMCTSBot:
             raise RulesError(f"iterations must be None or an int >= 1, not {iterations!r}")
         if seconds is not None and not (isinstance(seconds, int | float) and seconds > 0):
             raise RulesError(f"seconds must be None or a number > 0, not {seconds!r}")
+        if rollout_moves is not None and (type(rollout_moves) is not int or rollout_moves < 0):
+            raise RulesError(f"rollout_moves must be None or an int >= 0, not {rollout_moves!r}")
+        if type(widen) is not int or widen < 1:
+            raise RulesError(f"widen must be an int >= 1, not {widen!r}")
         if iterations is None and seconds is None:
             iterations = self.DEFAULT_ITERATIONS
         self.iterations = iterations
         """The iteration budget a move, or ``None``."""
         self.seconds = seconds
         """The time budget a move, or ``None``."""
-        self._rollout_moves = rollout_moves
+        own = _own_estimate(game)
+        self._estimate = evaluate if evaluate is not None else None if own is None else own[0]
+        # Moves, or (k,): k moves a seat, times the players of the state searched.
+        cut: int | tuple[int]
+        if rollout_moves is not None:
+            cut = rollout_moves
+        elif tree:
+            cut = 10
+        elif self._estimate is None:
+            cut = -1  # to the end of the round
+        else:
+            cut = _DEFAULT_DEPTH if own is None or evaluate else own[1]
+        self._rollout_moves = cut
         self._c = exploration
         self._epsilon = epsilon
         self._heuristic = game.heuristic if greedy_rollouts else None
         self._root_heuristic = game.heuristic
         self._widen = widen
+        self._tree = tree
+        self._margin = margin
         self._rng = random.Random(self._seed)
         self._greedy = GreedyBot(game, seed=self._seed)
 
@@ -357,7 +400,7 @@ class ISMCTSBot:
         self, view: Any, moves: Sequence[Any], sample: Callable[[int], Any]
     ) -> Any:
         """
-        The root move visited most by the search over worlds from ``sample``.
+        The root move the search over worlds from ``sample`` finds best.
 
         Args:
             view: the seat's view.
@@ -381,6 +424,8 @@ class ISMCTSBot:
             ranked = sorted(range(len(moves)), key=lambda k: -scores[k])
             candidates = [moves[k] for k in ranked[: self._widen]]
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        if not self._tree:
+            return self._flat(candidates, sample, higher, deadline)
         done = 0
         while True:
             # One world and one rollout stream for every root move in turn: the moves
@@ -401,6 +446,94 @@ class ISMCTSBot:
             if child is not None and child.visits and child.reward / child.visits > top:
                 best, top = move, child.reward / child.visits
         return best
+
+    def _flat(
+        self,
+        candidates: Sequence[Any],
+        sample: Callable[[int], Any],
+        higher: bool,
+        deadline: float | None,
+    ) -> Any:
+        """Rollout search: the heuristic's best, unless another move beats it clearly."""
+        rng = self._rng
+        # Per root move, its value less the heuristic's best's, world by world.
+        diffs: list[list[float]] = [[] for _ in candidates]
+        done = 0
+        while True:
+            world = sample(rng.getrandbits(64))
+            seat: int = self._game.to_move(world)  # type: ignore[assignment]
+            stream = rng.getrandbits(64)
+            values = [
+                self._playout(world, move, seat, higher, random.Random(stream))
+                for move in candidates
+            ]
+            for k, value in enumerate(values):
+                diffs[k].append(value - values[0])
+            done += len(candidates)
+            if self.iterations is not None and done >= self.iterations:
+                break
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        n = len(diffs[0])
+        if n < 2:  # one world: no error to judge by
+            return candidates[0]
+        best, top = 0, 0.0
+        for k in range(1, len(candidates)):
+            d = diffs[k]
+            mean = sum(d) / n
+            error = math.sqrt(sum((x - mean) ** 2 for x in d) / (n - 1) / n)
+            if mean > top and mean > self._margin * error:
+                best, top = k, mean
+        return candidates[best]
+
+    def _playout(
+        self, state: Any, move: Any, seat: int, higher: bool, rng: random.Random
+    ) -> float:
+        """``move`` then the heuristic to the horizon: the seat's score less the others'."""
+        game = self._game
+        legal_moves, apply, to_move, view = game.legal_moves, game.apply, game.to_move, game.view
+        returns = game.returns
+        start = None if returns is None else returns(state)
+        heuristic = self._heuristic
+        epsilon = self._epsilon
+        state = apply(state, move)
+        legal = legal_moves(state)
+        left = self._cut(state)  # -1: no cut
+        while left and legal and (returns is None or returns(state) == start):
+            if len(legal) == 1:
+                move = legal[0]
+            elif heuristic is None or (epsilon and rng.random() < epsilon):
+                move = legal[rng.randrange(len(legal))]
+            else:
+                scores = heuristic(view(state, to_move(state)), legal)  # type: ignore[arg-type]
+                top = max(scores)
+                bests = [m for m, sc in zip(legal, scores, strict=True) if sc == top]
+                move = bests[rng.randrange(len(bests))] if len(bests) > 1 else bests[0]
+            state = apply(state, move)
+            legal = legal_moves(state)
+            left -= 1
+        n = game.players(state)
+        estimate = self._estimate
+        if legal and returns is not None and returns(state) == start:
+            if estimate is None:  # cut short, and nothing to judge by
+                return 0.0
+            score = list(estimate(view(state, seat)))
+        elif returns is not None and start is not None:
+            end = returns(state)
+            score = [sum(r[s] for r in end) - sum(r[s] for r in start) for s in range(n)]
+        else:
+            outcome = game.outcome(state)
+            if outcome is None or not outcome.winners:
+                return 0.0
+            return 1.0 if seat in outcome.winners else 0.0
+        if not higher:
+            score = [-x for x in score]
+        return score[seat] - (sum(score) - score[seat]) / (n - 1)
+
+    def _cut(self, state: Any) -> int:
+        """Where a rollout from ``state`` is cut, in moves (-1: never)."""
+        moves = self._rollout_moves
+        return moves if isinstance(moves, int) else moves[0] * self._game.players(state)
 
     def _direction(self, sample: Callable[[int], Any]) -> bool:
         game = self._game
@@ -469,7 +602,7 @@ class ISMCTSBot:
             legal = legal_moves(state)
         # Rollout: the game's heuristic (random among its best, and a random move
         # with probability ``epsilon``), or random moves, to the horizon.
-        left = self._rollout_moves
+        left = self._cut(state)
         heuristic = self._heuristic
         view = game.view
         epsilon = self._epsilon
@@ -511,6 +644,25 @@ class ISMCTSBot:
         if outcome is None or not outcome.winners:
             return [0.5] * n
         return [1.0 if s in outcome.winners else 0.0 for s in range(n)]
+
+
+_DEFAULT_DEPTH = 8
+"""Rollout search's cut, in moves, with an ``evaluate`` of the caller's."""
+
+
+def _own_estimate(
+    game: AnyGame,
+) -> tuple[Callable[[Any], Sequence[float]], int | tuple[int]] | None:
+    """The game's own score estimate from a view and its rollout depth in moves (or, as
+    ``(k,)``, ``k`` moves a seat), where it has one: an ``estimate`` function and a
+    ``ROLLOUT_DEPTH`` next to the game's heuristic, in the module that defines it."""
+    heuristic = game.heuristic
+    module = None if heuristic is None else sys.modules.get(heuristic.__module__)
+    estimate = getattr(module, "estimate", None)
+    depth = getattr(module, "ROLLOUT_DEPTH", None)
+    if estimate is None or depth is None:
+        return None
+    return estimate, depth
 
 
 def make_bot(name: str, game: AnyGame | str, *, seed: int) -> Bot:

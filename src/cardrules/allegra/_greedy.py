@@ -11,6 +11,8 @@ lowest card for our highest gains clearly more.
 
 from __future__ import annotations
 
+import functools
+import math
 from collections.abc import Sequence
 
 from cardrules.allegra._geometry import TABLES, Window, index
@@ -30,7 +32,11 @@ from cardrules.allegra._state import (
     View,
 )
 
-__all__ = ["heuristic"]
+__all__ = ["ROLLOUT_DEPTH", "estimate", "heuristic"]
+
+ROLLOUT_DEPTH: int | tuple[int] = (3,)
+"""Where :class:`~cardrules.bots.ISMCTSBot` cuts a rollout to score it by
+:func:`estimate`: three moves a seat."""
 
 _DRAW_FLOOR = 0.5  # what discarding a drawn card and revealing one is worth
 
@@ -64,6 +70,15 @@ class _Mind:
         self.area = tables.areas[view.seat]
         self.cards = view.cards
         self.face_down = view.face_down
+        self.lines = _lines(view.rules.players, view.seat)
+        self._best: tuple[list[tuple[float, int]], dict[int, list[int]]] | None = None
+        self._gains: dict[tuple[int, int], float] = {}
+        self._total = 0  # how many cards nobody has seen, once the odds are known
+
+    @functools.cached_property
+    def odds(self) -> list[tuple[int, float]]:
+        """Each value nobody has seen and its chance, for a face-down card or a draw."""
+        view = self.view
         # The cards nobody has seen: the deck minus every visible card (AL-14).
         unseen = list(view.rules.deck)
         visible = [c for c in self.cards if c is not None]
@@ -75,11 +90,15 @@ class _Mind:
         for value in visible:
             unseen[value + 1] = max(0, unseen[value + 1] - 1)
         total = sum(unseen)
-        self.odds: list[tuple[int, float]] = [
-            (v, c / total) for v, c in zip(CARD_VALUES, unseen, strict=True) if c
-        ]
-        self.hidden: float = sum(v * p for v, p in self.odds) if total else 5.0
-        self.lines = _lines(view.rules.players, view.seat)
+        self._total = total
+        return [(v, c / total) for v, c in zip(CARD_VALUES, unseen, strict=True) if c]
+
+    @functools.cached_property
+    def hidden(self) -> float:
+        """What a face-down card is worth: the mean of the unseen cards (found lazily,
+        since a knock or a pass rarely needs it)."""
+        odds = self.odds
+        return sum(v * p for v, p in odds) if self._total else 5.0
 
     def worth(self, place: int) -> float | None:
         """A place's value to the score: face up its card, face down the odds."""
@@ -90,6 +109,13 @@ class _Mind:
 
     def gain(self, place: int, value: int) -> float:
         """How much laying ``value`` face up on ``place`` lowers the area's sum."""
+        key = (place, value)  # an exchange asks for the same few gains many times
+        known = self._gains.get(key)
+        if known is None:
+            known = self._gains[key] = self._gain(place, value)
+        return known
+
+    def _gain(self, place: int, value: int) -> float:
         old = self.worth(place)
         if old is None:
             return -100.0  # a removed place (AL-8); not a legal target anyway
@@ -102,7 +128,43 @@ class _Mind:
         return gained + value * len(removed)
 
     def best_gain(self, value: int) -> float:
-        return max(self.gain(i, value) for i in self.area if self.worth(i) is not None)
+        """``max(gain(i, value))`` over the area's places, the same float, from the
+        worths in order and the few places where ``value`` would complete a line."""
+        best = self._best
+        if best is None:
+            best = self._best = self._triples()
+        ranked, completes = best
+        if not ranked:  # no place left: the plain maximum (which raises)
+            return max(self.gain(i, value) for i in self.area if self.worth(i) is not None)
+        special = completes.get(value, ())
+        gained = -math.inf
+        for worth, place in ranked:  # the highest worth of a place with no line
+            if place not in special:
+                gained = worth - value
+                break
+        for place in special:
+            gained = max(gained, self.gain(place, value))
+        return gained
+
+    def _triples(self) -> tuple[list[tuple[float, int]], dict[int, list[int]]]:
+        """The places' worths, highest first, and per value the places where laying it
+        would complete a line (the only places where :meth:`gain` adds a removal)."""
+        cards = self.cards
+        ranked: list[tuple[float, int]] = []
+        completes: dict[int, list[int]] = {}
+        for place in self.area:
+            worth = self.worth(place)
+            if worth is None:
+                continue
+            ranked.append((worth, place))
+            for window in self.lines.get(place, ()):
+                others = {cards[i] for i in window if i != place}
+                if len(others) == 1:
+                    (value,) = others
+                    if value is not None and place not in completes.get(value, ()):
+                        completes.setdefault(value, []).append(place)
+        ranked.sort(reverse=True)
+        return ranked, completes
 
     def draw_worth(self) -> float:
         """The expected gain of drawing: swap the drawn card in, or discard it."""
@@ -174,3 +236,19 @@ def heuristic(view: View, moves: Sequence[Move]) -> list[float]:
         else:  # Reveal at the deal (AL-4) and anything unforeseen: all alike
             scores.append(0.0)
     return scores
+
+
+def estimate(view: View) -> list[float]:
+    """
+    The round score every seat can expect by what ``view`` shows (AL-10, lower is
+    better): the sum of each area, a face-down card counted as the mean of the unseen
+    cards. :class:`~cardrules.bots.ISMCTSBot` scores a cut rollout with it.
+
+    >>> from cardrules import allegra
+    >>> state = allegra.new_game(allegra.Rules(players=2), seed=3)
+    >>> [round(x, 2) for x in estimate(allegra.view(state, 0))]
+    [75.25, 75.25]
+    """
+    mind = _Mind(view)
+    worth = mind.worth
+    return [sum(w for i in area if (w := worth(i)) is not None) for area in mind.tables.areas]

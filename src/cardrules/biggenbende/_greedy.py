@@ -15,7 +15,11 @@ from collections.abc import Sequence
 from cardrules._checks import expect
 from cardrules.biggenbende._state import JOKER, ChooseFaceUp, Move, Play, View
 
-__all__ = ["heuristic"]
+__all__ = ["ROLLOUT_DEPTH", "estimate", "heuristic"]
+
+ROLLOUT_DEPTH: int | tuple[int] = 16
+"""Where :class:`~cardrules.bots.ISMCTSBot` cuts a rollout to score it by
+:func:`estimate`: sixteen moves."""
 
 _EIGHT = 8  # BB-13: an 8 clears the pile
 
@@ -70,3 +74,21 @@ def heuristic(view: View, moves: Sequence[Move]) -> list[float]:
         else:  # PickUp (forced, BB-9) or TurnFaceDown (blind, BB-11): all alike
             scores.append(0.0)
     return scores
+
+
+def estimate(view: View) -> list[float]:
+    """
+    What every seat can expect from the round by what ``view`` shows, in chips
+    (higher is better): fewer cards left is better, a fifth of a chip a card, about
+    what going out first (BB-18) is worth against a hand of ten.
+    :class:`~cardrules.bots.ISMCTSBot` scores a cut rollout with it.
+
+    >>> from cardrules import biggenbende as bb
+    >>> estimate(bb.view(bb.new_game(bb.Rules(players=3), seed=1), 0))
+    [-2.0, -2.0, -2.0]
+    """
+    expect(view, View, "a biggenbende View")
+    return [
+        -(held + sum(up) + sum(1 for c in down if c)) / 5.0
+        for held, up, down in zip(view.hand_counts, view.face_up, view.face_down, strict=True)
+    ]
