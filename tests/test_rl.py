@@ -234,7 +234,7 @@ def test_a_trajectory_tells_each_seat_everything_whenever_it_asks(
     # Events are worked out when a seat's history is read (or every ``untold`` moves):
     # reading early, late, from a copy or never gives the same history as the events
     # of every move in order.
-    monkeypatch.setattr(rl, "_UNTOLD", untold)
+    monkeypatch.setattr(rl._history, "_UNTOLD", untold)
     players = player_counts(game)[0]
     states = list(random_states(game, players, seed=13))[:60]
     trajectory = rl.Trajectory(game, states[0])

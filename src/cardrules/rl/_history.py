@@ -1,0 +1,214 @@
+"""
+Perfect-recall information states: what every seat saw (public through
+:mod:`cardrules.rl`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from cardrules.errors import CardrulesError
+from cardrules.game import AnyGame
+
+if TYPE_CHECKING:
+    pass
+from cardrules.rl._numbers import _encoder, _numpy, action_space, observation
+
+__all__ = [
+    "InformationState",
+    "Trajectory",
+    "information_state",
+]
+
+_UNTOLD = 4096  # moves a Trajectory keeps before it works out every seat's events
+
+
+@attrs.frozen
+class InformationState:
+    """
+    A perfect-recall information state of one seat: as text and as a tensor.
+
+    ``text`` is the seat's view (the game's ``render_view``) followed by one line per
+    thing it saw, in order: its own moves (``"you: <move>"``) and the events told to
+    it. Two positions give the same text exactly when the seat cannot tell them apart.
+
+    ``tensor`` is a fixed-length float32 vector, laid out as ``layout`` says: the
+    observation of the view, then how often the seat played each action
+    (``"own_actions"``, one entry per action), then how often it saw each kind of event
+    (``"events"``, one entry per class in ``Game.event_types``). The counts summarise
+    the history; the text keeps all of it.
+
+    >>> InformationState(text="you", tensor=None, layout=(("observation", 0),))
+    InformationState(text='you', tensor=None, layout=(('observation', 0),))
+    """
+
+    text: str
+    """The view and the history, as text."""
+    tensor: Any
+    """The view and a summary of the history, as a float32 numpy vector."""
+    layout: tuple[tuple[str, int], ...]
+    """What the tensor's entries mean, in order: ``(name, length)`` pairs."""
+
+
+class Trajectory:
+    """
+    A game followed move by move, keeping what every seat saw.
+
+    ``apply(move)`` plays a move; every seat's history holds the events
+    :attr:`Game.events <cardrules.Game.events>` tells it (and, for the seat that moved,
+    the move itself), worked out when the history is first read. :func:`information_state`
+    reads it. ``copy()`` gives an independent copy (the states are immutable, so it is
+    cheap).
+
+    >>> import cardrules
+    >>> from cardrules.rl import Trajectory
+    >>> game = cardrules.get_game("beggar")
+    >>> trajectory = Trajectory(game, game.new_game(game.Rules(), seed=2))
+    >>> trajectory.apply(game.legal_moves(trajectory.state)[0])
+    >>> len(trajectory.moves), len(trajectory.seen(0)) >= 1
+    (1, True)
+    """
+
+    def __init__(self, game: AnyGame, state: Any) -> None:
+        self.game = game
+        """The game."""
+        self.state: Any = state
+        """The current state."""
+        self.moves: list[Any] = []
+        """Every move played, in order."""
+        players = game.players(state)
+        self._seen: list[list[tuple[bool, Any]]] = [[] for _ in range(players)]
+        # The events are worked out when a seat's history is read, not at every move:
+        # the moves not yet told, as (before, move, after, mover), and how many of them
+        # each seat's _seen already covers.
+        self._untold: list[tuple[Any, Any, Any, int | None]] = []
+        self._told: list[int] = [0] * players
+        self._event_index = {cls: i for i, cls in enumerate(game.event_types)}
+        # Caches, extended lazily: the rendered lines and the counts of each seat.
+        self._rendered: list[list[str]] = [[] for _ in range(players)]
+        self._counted: list[tuple[int, list[int], list[int]]] = [(0, [], [])] * players
+
+    def copy(self) -> Trajectory:
+        """An independent copy of the trajectory."""
+        other = type(self).__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other.moves = list(self.moves)
+        other._seen = [list(seen) for seen in self._seen]
+        other._untold = list(self._untold)
+        other._told = list(self._told)
+        other._rendered = [list(lines) for lines in self._rendered]
+        other._counted = list(self._counted)
+        return other
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Trajectory:
+        # States, moves and events are immutable: a copy of the lists is deep enough.
+        return self.copy()
+
+    def apply(self, move: Any) -> None:
+        """Play ``move`` (it must be legal) and record what every seat saw."""
+        game = self.game
+        before = self.state
+        seat = game.to_move(before)
+        after = game.apply(before, move)
+        self._untold.append((before, move, after, seat))
+        self.moves.append(move)
+        self.state = after
+        if len(self._untold) >= _UNTOLD:  # keep few states alive: tell every seat now
+            self._tell_all()
+
+    def _seen_by(self, seat: int) -> list[tuple[bool, Any]]:
+        # What ``seat`` saw, its events worked out up to the last move.
+        seen = self._seen[seat]
+        untold = self._untold
+        start = self._told[seat]
+        if start < len(untold):
+            events = self.game.events
+            for before, move, after, mover in untold[start:]:
+                if mover == seat:
+                    seen.append((True, move))
+                if events is not None:
+                    seen.extend((False, event) for event in events(before, move, after, seat))
+            told = self._told
+            told[seat] = len(untold)
+            if min(told) == len(untold):  # every seat is told: drop the states
+                untold.clear()
+                told[:] = [0] * len(told)
+        return seen
+
+    def _tell_all(self) -> list[list[tuple[bool, Any]]]:
+        # Every seat's history, worked out up to the last move.
+        return [self._seen_by(seat) for seat in range(len(self._seen))]
+
+    def seen(self, seat: int) -> tuple[Any, ...]:
+        """Everything ``seat`` saw, in order: its own moves and its events."""
+        return tuple(item for _, item in self._seen_by(seat))
+
+    def _lines(self, seat: int) -> list[str]:
+        game = self.game
+        render_move = game.render_move or str
+        render_event = game.render_event
+        lines = self._rendered[seat]
+        for own, item in self._seen_by(seat)[len(lines) :]:
+            if own:
+                lines.append(f"you: {render_move(item)}")
+            elif render_event is not None:
+                lines.append(render_event(item, seat))
+            else:
+                lines.append(str(item))
+        return lines
+
+    def _counts(self, seat: int, size: int) -> tuple[list[int], list[int]]:
+        done, actions, kinds = self._counted[seat]
+        seen = self._seen_by(seat)
+        if done == len(seen) and len(actions) == size:
+            return actions, kinds
+        if len(actions) != size:
+            done, actions, kinds = 0, [0] * size, [0] * len(self._event_index)
+        else:
+            actions, kinds = list(actions), list(kinds)
+        encode = _encoder(action_space(self.game, self.state.rules))
+        for own, item in seen[done:]:
+            if own:
+                actions[encode(item)] += 1
+            else:
+                index = self._event_index.get(type(item))
+                if index is not None:
+                    kinds[index] += 1
+        self._counted[seat] = (len(seen), actions, kinds)
+        return actions, kinds
+
+
+def information_state(game: AnyGame, seat: int, history: Trajectory) -> InformationState:
+    """
+    The perfect-recall information state of ``seat`` at the end of ``history``.
+
+    See :class:`InformationState` for the text and the tensor's layout. The tensor
+    needs the game's ``actions`` and ``observation`` hooks.
+
+    >>> import cardrules
+    >>> from cardrules.rl import Trajectory, information_state
+    >>> game = cardrules.get_game("beggar")
+    >>> trajectory = Trajectory(game, game.new_game(game.Rules(), seed=2))
+    >>> trajectory.apply(game.legal_moves(trajectory.state)[0])
+    >>> print(information_state(game, 0, trajectory).text.splitlines()[-2])
+    you: turn
+    """
+    if history.game is not game:
+        raise CardrulesError("the trajectory follows another game")
+    numpy = _numpy()
+    view = game.view(history.state, seat)
+    head = game.render_view(view, "you") if game.render_view is not None else repr(view)
+    text = "\n".join([head, "seen:", *history._lines(seat)])
+    tensor = None
+    layout: tuple[tuple[str, int], ...] = ()
+    if game.actions is not None and game.observation is not None:
+        obs = observation(game, view).reshape(-1)
+        size = action_space(game, view.rules).size
+        actions, kinds = history._counts(seat, size)
+        tensor = numpy.concatenate(
+            [obs, numpy.asarray(actions, numpy.float32), numpy.asarray(kinds, numpy.float32)]
+        )
+        layout = (("observation", obs.size), ("own_actions", size), ("events", len(kinds)))
+    return InformationState(text=text, tensor=tensor, layout=layout)
