@@ -19,7 +19,15 @@ import cattrs.v
 
 from cardrules._convert import _Setup, _setup, _structure_big_int
 from cardrules._fastdata import GIVE_UP
-from cardrules._format import _MESSAGE_LIMIT, _SIGNATURE, _clip, _short, _WrongTypeSerialization
+from cardrules._format import (
+    _ENVELOPE_KEYS,
+    _KINDS,
+    _MESSAGE_LIMIT,
+    _SIGNATURE,
+    _clip,
+    _short,
+    _WrongTypeSerialization,
+)
 from cardrules._upgrade import _upgrade
 from cardrules.errors import (
     CardrulesError,
@@ -359,3 +367,127 @@ def _verify(doc: Any, key: bytes) -> None:
             "$.signature: the text does not match its signature (altered, or signed "
             "with another key)"
         )
+
+
+_FORMAT_NAME: Final = "cardrules"
+"""The envelope's ``format`` (``serialize.FORMAT``)."""
+
+
+def _check_envelope(
+    doc: Any, lookup: Callable[[object], AnyGame | None], known: Callable[[], str]
+) -> tuple[AnyGame, int, Kind, Any]:
+    """The game, format version, kind and data of an envelope, checked; ``lookup`` finds
+    a game by name in the live registry and ``known`` lists its games for a message."""
+    if not isinstance(doc, dict):
+        raise SerializationError(f"$: expected a cardrules envelope object, got {_short(doc)}")
+    if doc.keys() != _ENVELOPE_KEYS:  # (the usual six keys need no more looking at)
+        missing = sorted(_ENVELOPE_KEYS - doc.keys())
+        if missing:
+            raise SerializationError(f"$: not a cardrules envelope; missing {', '.join(missing)}")
+        extra = sorted(doc.keys() - _ENVELOPE_KEYS - {_SIGNATURE})
+        if extra:
+            shown = ", ".join(
+                _short(k) if not k.isidentifier() else _clip(k, 40) for k in extra[:5]
+            )
+            raise SerializationError(f"$: unknown envelope keys {shown}")
+    if doc["format"] != _FORMAT_NAME:
+        raise SerializationError(
+            f"$.format: expected {_FORMAT_NAME!r}, got {_short(doc['format'])}"
+        )
+    version = doc["version"]
+    if type(version) is not int or version < 1:
+        raise SerializationError(f"$.version: expected a positive integer, got {_short(version)}")
+    name = doc["game"]
+    game = lookup(name)
+    if game is None:
+        raise SerializationError(f"$.game: unknown game {_short(name)}; known games: {known()}")
+    if version > game.format_version:
+        raise SerializationError(f"$.version: {_newer(name, version, game.format_version)}")
+    rules_version = doc["rules_version"]
+    plays = game.rules_version
+    if type(rules_version) is not int or rules_version < 1:
+        raise SerializationError(
+            f"$.rules_version: expected a positive integer, got {_short(rules_version)}"
+        )
+    if rules_version > plays:
+        raise SerializationError(
+            f"$.rules_version: {name} rules version {rules_version} is newer than the rules "
+            f"this cardrules plays ({plays}); upgrade cardrules"
+        )
+    if rules_version < plays:
+        # cardrules keeps no old rules: what was played under them cannot be replayed.
+        raise SerializationError(
+            f"$.rules_version: {name} rules version {rules_version} is older than the rules "
+            f"this cardrules plays ({plays}); cardrules keeps no old rules, so read it with "
+            "the cardrules release that wrote it"
+        )
+    kind = doc["type"]
+    if kind not in _KINDS:
+        raise SerializationError(
+            f"$.type: expected one of {', '.join(_KINDS)}, got {_short(kind)}"
+        )
+    return game, version, kind, doc["data"]
+
+
+_PLAIN_DECODER: Final = json.JSONDecoder(parse_constant=_reject_constant)
+"""A decoder without the duplicate-key hook (a Python call per JSON object): for
+``_quick_read``, which tells duplicates apart another way."""
+
+
+def _quick_read(
+    text: object,
+    max_size: int,
+    game: object,
+    kind: object,
+    lookup: Callable[[object], AnyGame | None],
+    known: Callable[[], str],
+) -> Any:
+    """
+    What ``loads`` gives for the usual document (a state, view or rules of the current
+    format version, written by ``dumps``), or ``GIVE_UP`` for anything else, which
+    ``loads`` then reads the full way, finding and wording any problem as always.
+
+    The text is parsed without the duplicate-key hook; duplicates are ruled out by
+    counting. Outside strings, JSON has one ``:`` per key-value pair, so the text's
+    ``:`` are at least its pairs, and its pairs at least those the parse kept (a
+    repeated key keeps one). The quick reader reads every object of the data whole,
+    with exactly its class's keys, so the pairs kept are known from what it made:
+    when the text holds exactly that many ``:``, no key was repeated (and no string
+    holds a ``:``). Any other count goes the full way.
+    """
+    if type(text) is not str or len(text) > max_size or text.startswith("\ufeff"):
+        return GIVE_UP
+    try:
+        doc = _PLAIN_DECODER.decode(text)
+        if type(doc) is not dict or doc.keys() != _ENVELOPE_KEYS:
+            return GIVE_UP
+        found, version, found_kind, data = _check_envelope(doc, lookup, known)
+    except Exception:  # any problem: the full way finds it again and words it
+        return GIVE_UP
+    if version != found.format_version:
+        return GIVE_UP
+    if game is not None and (not isinstance(game, str) or found.name != game):
+        return GIVE_UP  # (the full way refuses a game that is no str, whatever it equals)
+    if kind is not None and found_kind != kind:
+        return GIVE_UP
+    if found_kind == "state":
+        cls = found.State
+    elif found_kind == "view":
+        cls = found.View
+    elif found_kind == "rules":
+        cls = found.Rules
+    else:
+        return GIVE_UP
+    quick = _setup(found).quick
+    read, pairs = quick.reader(cls), quick.pairs(cls)
+    if read is None or pairs is None:
+        return GIVE_UP
+    obj = read(data)
+    if obj is GIVE_UP or text.count(":") != len(_ENVELOPE_KEYS) + pairs(obj):
+        return GIVE_UP
+    # The text holds no repeated key: the full way would have read this same object.
+    if found_kind == "state":
+        _check(found, obj, "$.data")
+    elif found_kind == "view":
+        _check_view(found, obj, "$.data")
+    return obj
