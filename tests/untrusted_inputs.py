@@ -96,6 +96,25 @@ def _set(doc: Any, path: tuple[Any, ...], value: Any) -> Any:
     return doc
 
 
+def assert_slotted_and_frozen(obj: Any) -> None:
+    """``obj`` has no ``__dict__`` and refuses a new attribute and a changed field."""
+    assert not hasattr(obj, "__dict__"), type(obj)
+    try:
+        obj.extra = 1
+    except attrs.exceptions.FrozenInstanceError:
+        pass
+    else:
+        raise AssertionError(f"{type(obj).__name__} took a new attribute")
+    name = next(iter(attrs.fields_dict(type(obj))), None)
+    if name is not None:
+        try:
+            setattr(obj, name, 1)
+        except attrs.exceptions.FrozenInstanceError:
+            pass
+        else:
+            raise AssertionError(f"{type(obj).__name__}.{name} was changed")
+
+
 def first_entries(items: list[Any]) -> Iterable[int]:
     """The first two entries of a list, which stand for the rest."""
     return range(min(2, len(items)))

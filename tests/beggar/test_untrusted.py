@@ -20,7 +20,7 @@ from cardrules import beggar, biggenbende
 from cardrules.beggar import Rules, State, Turn, apply, check_state, new_game, play_out
 from cardrules.errors import CardrulesError, InvalidStateError, RulesError, WrongTypeError
 from tests.beggar.helpers import finish
-from tests.untrusted_inputs import field_mutants, first_entries
+from tests.untrusted_inputs import assert_slotted_and_frozen, field_mutants, first_entries
 
 CASELLA = ("---K---Q-KQAJ-----AAJ--J--", "----------Q----KQ-J-----KA")
 """An endless deal (BM-9)."""
@@ -210,13 +210,7 @@ def _instances() -> list[Any]:
 
 def test_every_class_is_slotted_and_frozen() -> None:
     for obj in _instances():
-        assert not hasattr(obj, "__dict__"), type(obj)
-        with pytest.raises(attrs.exceptions.FrozenInstanceError):
-            obj.extra = 1
-        name = next(iter(attrs.fields_dict(type(obj))), None)
-        if name is not None:
-            with pytest.raises(attrs.exceptions.FrozenInstanceError):
-                setattr(obj, name, 1)
+        assert_slotted_and_frozen(obj)
 
 
 def test_wrong_kinds_of_object_raise_wrong_type_error() -> None:
