@@ -442,8 +442,14 @@ def _parts(name: str, state: Any) -> dict[str, Callable[[], object]]:
     doc = json.loads(text)
     parts["loads: plain json.loads"] = lambda: json.loads(text)
     envelope = getattr(ser, "_check_envelope", None)
-    if envelope is not None:
+    if envelope is not None:  # (in serialize before the envelope check moved to _load)
         parts["loads: envelope (_check_envelope)"] = lambda: envelope(doc)
+    else:
+        load = sys.modules.get("cardrules._load")
+        checked = getattr(load, "_check_envelope", None)
+        if checked is not None:
+            lookup, known = ser._lookup, ser._known
+            parts["loads: envelope (_check_envelope)"] = lambda: checked(doc, lookup, known)
     setup_of = getattr(ser, "_setup", None)
     if setup_of is not None:
         conv = getattr(setup_of(game), "conv", None)
