@@ -35,6 +35,7 @@ from __future__ import annotations
 import argparse
 import functools
 import importlib
+import inspect
 import json
 import os
 import random
@@ -442,14 +443,12 @@ def _parts(name: str, state: Any) -> dict[str, Callable[[], object]]:
     doc = json.loads(text)
     parts["loads: plain json.loads"] = lambda: json.loads(text)
     envelope = getattr(ser, "_check_envelope", None)
-    if envelope is not None:  # (in serialize before the envelope check moved to _load)
-        parts["loads: envelope (_check_envelope)"] = lambda: envelope(doc)
-    else:
-        load = sys.modules.get("cardrules._load")
-        checked = getattr(load, "_check_envelope", None)
-        if checked is not None:
+    if envelope is not None:
+        if len(inspect.signature(envelope).parameters) == 3:  # (doc, lookup, known) now
             lookup, known = ser._lookup, ser._known
-            parts["loads: envelope (_check_envelope)"] = lambda: checked(doc, lookup, known)
+            parts["loads: envelope (_check_envelope)"] = lambda: envelope(doc, lookup, known)
+        else:  # an older commit's (doc)
+            parts["loads: envelope (_check_envelope)"] = lambda: envelope(doc)
     setup_of = getattr(ser, "_setup", None)
     if setup_of is not None:
         conv = getattr(setup_of(game), "conv", None)
