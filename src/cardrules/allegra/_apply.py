@@ -41,6 +41,7 @@ from cardrules.allegra._state import (
     State,
     Swap,
     Take,
+    _between_turns,
     _state,
 )
 from cardrules.errors import IllegalMoveError
@@ -99,7 +100,7 @@ def _ap_reveal(s: State, move: Reveal) -> State:
             phase, seat, left = "turn", start, 0
         else:
             seat, left = nxt, SETUP_REVEALS
-    return _state(
+    return _between_turns(
         s.rules,
         s.rng,
         s.round,
@@ -111,13 +112,6 @@ def _ap_reveal(s: State, move: Reveal) -> State:
         s.deck,
         s.discard,
         removed,
-        None,  # drawn
-        (),  # knock_queue
-        (),  # knockers
-        (),  # passers
-        None,  # receiver
-        None,  # placed
-        None,  # hand
         None,  # ender
         0,  # last_turns
         0,  # turns

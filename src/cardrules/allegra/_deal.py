@@ -27,8 +27,8 @@ from cardrules.allegra._state import (
     Rules,
     Slot,
     State,
+    _between_turns,
     _short,
-    _state,
     _type_name,
     _WrongRulesType,
 )
@@ -118,7 +118,7 @@ def _start_round(
     if reveals:
         seat = _next_revealer(TABLES[n], cards, face_up, start, start, first=True)
     phase: Phase = "reveal" if reveals and seat is not None else "turn"
-    return _state(
+    return _between_turns(
         rules,
         Rng(rng),  # rng
         round_no,  # round
@@ -130,13 +130,6 @@ def _start_round(
         deck,
         discard,
         (),  # removed
-        None,  # drawn
-        (),  # knock_queue
-        (),  # knockers
-        (),  # passers
-        None,  # receiver
-        None,  # placed
-        None,  # hand
         None,  # ender
         0,  # last_turns
         0,  # turns
@@ -237,7 +230,7 @@ def _next_state(
         return _finish_round(s, cards, deck, discard, removed, rng, ender, cut=False)
     if turns >= rules.max_turns_per_round:
         return _finish_round(s, cards, deck, discard, removed, rng, None, cut=True)  # AL-13
-    return _state(
+    return _between_turns(
         rules,
         rng,
         s.round,
@@ -249,13 +242,6 @@ def _next_state(
         deck,
         discard,
         removed,
-        None,  # drawn
-        (),  # knock_queue
-        (),  # knockers
-        (),  # passers
-        None,  # receiver
-        None,  # placed
-        None,  # hand
         ender,
         last,  # last_turns
         turns,
@@ -296,7 +282,7 @@ def _finish_round(
         # AL-8: removed cards return; every card is shuffled for the next round.
         return _deal(rules, rng.state, s.round + 1, scores, cut_rounds)
     # AL-10: all face-down cards are turned up (no triples are removed then).
-    return _state(
+    return _between_turns(
         rules,
         rng,
         s.round,
@@ -308,13 +294,6 @@ def _finish_round(
         deck,
         discard,
         removed,
-        None,  # drawn
-        (),  # knock_queue
-        (),  # knockers
-        (),  # passers
-        None,  # receiver
-        None,  # placed
-        None,  # hand
         ender,
         0,  # last_turns
         s.turns + 1,  # turns

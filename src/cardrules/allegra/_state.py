@@ -434,3 +434,31 @@ def _state(
     _s_cut_rounds(state, cut_rounds)
     _s_deck_public(state, deck_public)
     return state
+
+
+def _between_turns(
+    rules: Rules,
+    rng: Rng,
+    round: int,
+    phase: Phase,
+    current: int,
+    reveals_left: int,
+    cards: tuple[int | None, ...],
+    face_up: tuple[bool, ...],
+    deck: tuple[int, ...],
+    discard: tuple[int, ...],
+    removed: tuple[int, ...],
+    ender: int | None,
+    last_turns: int,
+    turns: int,
+    scores: tuple[tuple[int, ...], ...],
+    cut_rounds: tuple[int, ...],
+    deck_public: bool,
+) -> State:
+    """:func:`_state` with no turn in progress: no drawn card, no knock (queue,
+    knockers, passers, receiver, placed card or card in hand)."""
+    return _state(
+        rules, rng, round, phase, current, reveals_left, cards, face_up, deck, discard,
+        removed, None, (), (), (), None, None, None, ender, last_turns, turns, scores,
+        cut_rounds, deck_public,
+    )  # fmt: skip
