@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 from cardrules.errors import InvalidStateError, RulesError, WrongTypeError
 
 __all__ = [
+    "Bounded",
     "WrongRulesType",
     "WrongStateType",
     "bad",
@@ -31,6 +32,35 @@ __all__ = [
 ]
 
 _T = TypeVar("_T")
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+
+
+class Bounded(dict[_K, _V]):
+    """
+    A cache that forgets everything once it holds ``limit`` entries: a cache keyed by
+    values from outside (loaded rules, decks) must not grow for ever. Reading is a plain
+    ``dict`` read; :meth:`keep` stores.
+
+    >>> seen: Bounded[int, str] = Bounded(2)
+    >>> seen.keep(1, "a"), seen.keep(2, "b"), seen.keep(3, "c")
+    ('a', 'b', 'c')
+    >>> dict(seen)
+    {3: 'c'}
+    """
+
+    __slots__ = ("limit",)
+
+    def __init__(self, limit: int) -> None:
+        super().__init__()
+        self.limit = limit
+
+    def keep(self, key: _K, value: _V) -> _V:
+        """Store ``value`` under ``key`` (first forgetting all, when full); return it."""
+        if len(self) >= self.limit:
+            self.clear()
+        self[key] = value
+        return value
 
 
 def short(value: object, limit: int = 40) -> str:

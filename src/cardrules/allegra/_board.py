@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from cardrules._checks import Bounded
 from cardrules.allegra._geometry import Tables
 from cardrules.allegra._state import CARD_VALUES
 
@@ -29,19 +30,19 @@ KNOCK_MIN_PLAYERS = 3
 ENDER_FACTOR = 2
 """AL-10: the ender's positive score is doubled unless strictly lowest."""
 
-_PACKS: dict[tuple[int, ...], tuple[int, ...]] = {}
 _PACKS_KEPT = 64
 """The most packs ``_pack`` keeps: a cache keyed by ``Rules.deck`` must not grow for ever."""
+_PACKS: Bounded[tuple[int, ...], tuple[int, ...]] = Bounded(_PACKS_KEPT)
 
 
 def _pack(deck: tuple[int, ...]) -> tuple[int, ...]:
     """Every card of ``Rules.deck`` in value order: the order the shuffle starts from."""
     pack = _PACKS.get(deck)
     if pack is None:
-        pack = tuple(v for v, count in zip(CARD_VALUES, deck, strict=True) for _ in range(count))
-        if len(_PACKS) >= _PACKS_KEPT:
-            _PACKS.clear()
-        _PACKS[deck] = pack
+        pack = _PACKS.keep(
+            deck,
+            tuple(v for v, count in zip(CARD_VALUES, deck, strict=True) for _ in range(count)),
+        )
     return pack
 
 

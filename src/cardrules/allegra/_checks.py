@@ -13,7 +13,7 @@ from typing import get_args
 
 import attrs
 
-from cardrules._checks import bad, check_tuple
+from cardrules._checks import Bounded, bad, check_tuple
 from cardrules._rng import Rng
 from cardrules.allegra._board import (
     HIGH_CARD,
@@ -95,9 +95,8 @@ def _quick_counts(
     return list(map(held.get, CARD_VALUES, repeat(0)))
 
 
-_GOOD_RULES: dict[tuple[object, ...], None] = {}
+_GOOD_RULES: Bounded[tuple[object, ...], None] = Bounded(64)
 """The field values of Rules that passed their validators lately (all ints, exactly)."""
-_GOOD_RULES_KEPT = 64
 
 
 def _check_rules(rules: object, where: str) -> Rules:
@@ -128,9 +127,7 @@ def _check_rules(rules: object, where: str) -> Rules:
     except RulesError as exc:
         raise bad(f"{where}.rules", str(exc)) from None
     if type(deck) is tuple and set(map(type, deck)) <= _INT:
-        if len(_GOOD_RULES) >= _GOOD_RULES_KEPT:
-            _GOOD_RULES.clear()
-        _GOOD_RULES[key] = None
+        _GOOD_RULES.keep(key, None)
     return rules
 
 

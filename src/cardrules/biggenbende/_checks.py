@@ -14,7 +14,7 @@ from typing import cast
 
 import attrs
 
-from cardrules._checks import WrongStateType, bad, check_int, check_tuple
+from cardrules._checks import Bounded, WrongStateType, bad, check_int, check_tuple
 from cardrules._rng import Rng
 from cardrules.biggenbende._cards import EMPTY, cards_left
 from cardrules.biggenbende._state import (
@@ -126,9 +126,8 @@ def _check_pile(value: object, path: str) -> tuple[int, ...]:
     return items  # type: ignore[return-value]
 
 
-_GOOD_RULES: dict[tuple[object, ...], None] = {}
+_GOOD_RULES: Bounded[tuple[object, ...], None] = Bounded(64)
 """The field values of Rules that passed their validators lately (ints or ``None``)."""
-_GOOD_RULES_KEPT = 64
 _INT_OR_NONE = frozenset((int, type(None)))
 
 
@@ -147,9 +146,7 @@ def _check_rules(rules: object) -> Rules:
     except RulesError as exc:
         raise bad("rules", str(exc)) from None
     if plain:
-        if len(_GOOD_RULES) >= _GOOD_RULES_KEPT:
-            _GOOD_RULES.clear()
-        _GOOD_RULES[key] = None
+        _GOOD_RULES.keep(key, None)
     return rules
 
 
