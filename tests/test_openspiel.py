@@ -69,6 +69,8 @@ def test_parameters_come_from_the_rules(game: AnyGame) -> None:
     assert spiel_game.num_players() == players
     assert spiel_game.num_distinct_actions() == game.actions(rules).size  # type: ignore[misc]
     low, high = game.utility_bounds(rules)  # type: ignore[misc]
+    if cardrules.rl.utility_sign(game) < 0:  # the lowest score wins: negated
+        low, high = -high, -low
     assert (spiel_game.min_utility(), spiel_game.max_utility()) == (low, high)
     # OpenSpiel keeps it in a C int (Beggar without max_cards has no limit).
     longest = min(game.max_moves(rules), 2**31 - 1)  # type: ignore[misc]
@@ -87,10 +89,11 @@ def test_the_deal_is_the_one_chance_node(game: AnyGame) -> None:
     while not state.is_terminal():
         assert not state.is_chance_node()
         state.apply_action(state.legal_actions()[0])
-    # The returns are the final scores of the game played (rewards only at the end).
+    # The returns are the final scores of the game played, as utilities (signed).
     outcome = game.outcome(state.trajectory.state)
     assert outcome is not None
-    assert state.returns() == [float(score) for score in outcome.scores]
+    sign = cardrules.rl.utility_sign(game)
+    assert state.returns() == [float(sign * score) for score in outcome.scores]
     low, high = spiel_game.min_utility(), spiel_game.max_utility()
     assert all(low <= value <= high for value in state.returns())
 
@@ -156,5 +159,50 @@ def test_returns_are_the_sum_of_the_round_returns(game: AnyGame) -> None:
         state.apply_action(legal[len(states) % len(legal)])
         states.append(state.trajectory.state)
     rounds = cardrules.rl.returns_by_round(game, states)
-    totals = [float(sum(column)) for column in zip(*rounds, strict=True)]
+    sign = cardrules.rl.utility_sign(game)
+    totals = [float(sign * sum(column)) for column in zip(*rounds, strict=True)]
     assert state.returns() == totals
+
+
+@pytest.mark.parametrize("game", HOOKED)
+def test_rewards_add_up_to_the_returns_step_by_step(game: AnyGame) -> None:
+    # The REWARDS model: every action's rewards are the change of the returns, and
+    # some come before the end in a game of several rounds.
+    spiel_game = _load(game, player_counts(game)[0])
+    assert spiel_game.get_type().reward_model == pyspiel.GameType.RewardModel.REWARDS
+    state = spiel_game.new_initial_state()
+    state.apply_action(4)
+    assert state.rewards() == [0.0] * spiel_game.num_players()
+    summed = [0.0] * spiel_game.num_players()
+    early = False
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        state.apply_action(legal[state.move_number() % len(legal)])
+        rewards = state.rewards()
+        summed = [a + b for a, b in zip(summed, rewards, strict=True)]
+        assert summed == state.returns()
+        early = early or (any(rewards) and not state.is_terminal())
+    rounds = game.returns(state.trajectory.state) if game.returns is not None else ()
+    if len(rounds) > 1:
+        assert early, "a game of several rounds rewards before its end"
+
+
+def test_the_lowest_allegra_score_has_the_highest_utility() -> None:
+    # Allegra's points: lower is better (AL-12). OpenSpiel's agents maximise returns,
+    # so the winner must have the highest return and the bounds are negated.
+    game = cardrules.get_game("allegra")
+    spiel_game = pyspiel.load_game("cardrules_allegra", {"players": 3})
+    low, high = game.utility_bounds(game.Rules(players=3))  # type: ignore[misc]
+    assert (spiel_game.min_utility(), spiel_game.max_utility()) == (-high, -low)
+    state = spiel_game.new_initial_state()
+    state.apply_action(9)
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        state.apply_action(legal[state.move_number() % len(legal)])
+    outcome = game.outcome(state.trajectory.state)
+    assert outcome is not None
+    assert outcome.winners
+    best = max(state.returns())
+    assert {seat for seat, value in enumerate(state.returns()) if value == best} == set(
+        outcome.winners
+    )

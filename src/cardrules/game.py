@@ -442,6 +442,11 @@ class GameSpec(Generic[S, M, V, R]):
     """The lowest and highest final score, or ``None``."""
     max_moves: Callable[[R], int] | None = attrs.field(default=None, kw_only=True)
     """The longest possible game in moves, or ``None``."""
+    lower_score_wins: bool = attrs.field(default=False, kw_only=True)
+    """Whether the lowest score wins (Allegra's points) rather than the highest (chips,
+    cards). The RL adapters read it (:func:`cardrules.rl.utility_sign`) so that a
+    higher reward is always better; a :class:`Game` that is not a ``GameSpec`` may
+    have it too, and is taken as ``False`` without it."""
 
     def __repr__(self) -> str:
         return f"<Game {self.name!r} rules_version={self.rules_version}>"

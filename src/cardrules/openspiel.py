@@ -27,9 +27,16 @@ in the limit of all seeds, so the adapter keeps the games' own seeded deal.
 perfect-recall information state of :func:`cardrules.rl.information_state` (the
 seat's view and everything it saw); ``observation_string`` and
 ``observation_tensor`` are the view alone (the game's ``render_view`` text and
-:func:`cardrules.rl.observation`). Returns are the final scores of the game's
-:class:`~cardrules.Outcome` (rewards come at the end only), within the game's
-``utility_bounds``: the sum of the rounds of :func:`cardrules.rl.returns_by_round`.
+:func:`cardrules.rl.observation`).
+
+**Rewards.** The reward model is ``REWARDS``: ``rewards()`` is every seat's score
+change in the last action (chips as they are won in Biggenbende, points as each
+Allegra round is scored, cards in Beggar-my-neighbour), and ``returns()`` their sum so
+far, :func:`cardrules.rl.total_returns`; at the end that is the final scores of the
+game's :class:`~cardrules.Outcome`. Both are utilities, higher always better: in
+Allegra, where the lowest score wins (AL-12), they are the points negated
+(:func:`cardrules.rl.utility_sign`), and the game's minimum and maximum utility are
+its ``utility_bounds`` negated and swapped.
 
 **Resampling.** ``state.resample_from_infostate(player, sampler)`` redeals what
 ``player`` cannot see with :attr:`Game.redeal_hidden <cardrules.Game.redeal_hidden>`
@@ -122,6 +129,9 @@ class _Game(pyspiel.Game):  # type: ignore[misc]
         self.space = rl.action_space(game, self.rules)
         self.legal = rl._legal_actions(self.space)
         low, high = rl.utility_bounds(game, self.rules)
+        self.sign = rl.utility_sign(game)
+        if self.sign < 0:
+            low, high = -high, -low
         self.players = game.players(game.new_game(self.rules, seed=0))
         info = pyspiel.GameInfo(
             num_distinct_actions=self.space.size,
@@ -162,6 +172,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self._spiel_game = game
         self.trajectory: rl.Trajectory | None = None
+        self._before: Any = None  # the game's state before the last action, if any
 
     def current_player(self) -> int:
         trajectory = self.trajectory
@@ -186,6 +197,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
             self.trajectory = _Trajectory(game, game.new_game(spiel_game.rules, seed=action))
             self.trajectory.spiel_game = spiel_game
         else:
+            self._before = self.trajectory.state
             self.trajectory.apply(spiel_game.space.decode(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -200,14 +212,22 @@ class _State(pyspiel.State):  # type: ignore[misc]
         return trajectory is not None and trajectory.game.is_over(trajectory.state)
 
     def returns(self) -> list[float]:
+        """Every seat's utility so far: its score change over the game, signed."""
         trajectory = self.trajectory
-        players = self._spiel_game.players
         if trajectory is None:
-            return [0.0] * players
-        outcome = trajectory.game.outcome(trajectory.state)
-        if outcome is None:
-            return [0.0] * players
-        return [float(score) for score in outcome.scores]
+            return [0.0] * self._spiel_game.players
+        sign = self._spiel_game.sign
+        totals = rl.total_returns(trajectory.game, trajectory.state)
+        return [float(sign * total) for total in totals]
+
+    def rewards(self) -> list[float]:
+        """Every seat's utility change in the last action (zeros after the deal)."""
+        trajectory, before = self.trajectory, self._before
+        if trajectory is None or before is None:
+            return [0.0] * self._spiel_game.players
+        game, sign = trajectory.game, self._spiel_game.sign
+        now, then = rl.total_returns(game, trajectory.state), rl.total_returns(game, before)
+        return [float(sign * (a - b)) for a, b in zip(now, then, strict=True)]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> _State:
         """A state ``player_id`` cannot tell from this one, through ``redeal_hidden``."""
@@ -324,7 +344,7 @@ def register(game: AnyGame) -> None:
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.GENERAL_SUM,
-        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        reward_model=pyspiel.GameType.RewardModel.REWARDS,
         max_num_players=max(counts),
         min_num_players=min(counts),
         provides_information_state_string=True,

@@ -217,5 +217,6 @@ GAME = _GameSpec(
     returns=returns,
     utility_bounds=utility_bounds,
     max_moves=max_moves,
+    lower_score_wins=True,
 )
 """The Allegra :class:`~cardrules.Game` object (registry name ``"allegra"``)."""

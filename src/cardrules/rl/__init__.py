@@ -42,6 +42,7 @@ from cardrules.rl._numbers import (
     round_returns,
     total_returns,
     utility_bounds,
+    utility_sign,
 )
 
 __all__ = [
@@ -58,4 +59,5 @@ __all__ = [
     "round_returns",
     "total_returns",
     "utility_bounds",
+    "utility_sign",
 ]

@@ -31,6 +31,7 @@ __all__ = [
     "round_returns",
     "total_returns",
     "utility_bounds",
+    "utility_sign",
 ]
 
 
@@ -462,3 +463,25 @@ def max_moves(game: AnyGame, rules: Any) -> int:
     True
     """
     return int(_hook(game, "max_moves")(rules))
+
+
+def utility_sign(game: AnyGame) -> int:
+    """
+    ``1`` when the highest score wins, ``-1`` when the lowest does (the game's
+    :attr:`GameSpec.lower_score_wins <cardrules.GameSpec.lower_score_wins>`; a game
+    without that member counts as ``1``).
+
+    Scores and their changes (:func:`round_returns`, :func:`total_returns`,
+    :func:`returns_by_round`, :func:`utility_bounds`) stay in the game's own terms:
+    chips, cards or points. The adapters multiply them by this sign, so that their
+    rewards and returns are utilities, higher always better, as the frameworks'
+    agents maximise them: Allegra's points (AL-12, lower is better) are negated there.
+
+    >>> import cardrules
+    >>> from cardrules import rl
+    >>> rl.utility_sign(cardrules.get_game("biggenbende"))
+    1
+    >>> rl.utility_sign(cardrules.get_game("allegra"))
+    -1
+    """
+    return -1 if getattr(game, "lower_score_wins", False) is True else 1
