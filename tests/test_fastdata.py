@@ -300,3 +300,17 @@ def test_a_replaced_text_hook_is_never_bypassed() -> None:
     quick, conv = _quick_and_conv()
     conv.register_structure_hook(_Code, lambda data, _: _Code("zz", 0))
     assert quick.reader(_Box) is None
+
+
+def test_a_text_writer_holds_what_it_learnt_and_is_bounded() -> None:
+    from cardrules._fastdata import _MEMO_SIZE, _TextWriter
+
+    writer = _TextWriter(str)
+    codes = [_Code("abc"[i % 3] * (1 + i // 3 % 3), i % 10) for i in range(3 * _MEMO_SIZE)]
+    assert writer.many(codes) == [str(code) for code in codes]
+    assert len(writer._texts) <= _MEMO_SIZE
+    # Every id it knows is that of an object it holds, so no other object can have it.
+    assert all(writer._held[key] is not None for key in writer._texts)
+    assert {id(value) for value in writer._held.values()} == set(writer._texts)
+    assert writer.many(codes[-5:]) == [str(code) for code in codes[-5:]]
+    assert writer.one(_Code("zz", 1)) == "zz1"

@@ -90,6 +90,38 @@ class _TextTable(dict[str, Any]):
         return value
 
 
+class _TextWriter:
+    """
+    The texts of the values of one class written as text, by the values' identity:
+    ``many(values)`` is ``[write(v) for v in values]``, in one pass in C for values
+    written before. A value is learnt on its first write and held (so that its ``id``
+    stays its own) with its text, up to :data:`_MEMO_SIZE` values; the class's values
+    are immutable, so their text never changes.
+    """
+
+    def __init__(self, write: Callable[[Any], str]) -> None:
+        self._write = write
+        self._texts: dict[int, str] = {}
+        self._held: dict[int, Any] = {}
+
+    def one(self, value: Any) -> str:
+        text = self._texts.get(id(value))
+        if text is None:
+            text = self._write(value)
+            if len(self._texts) >= _MEMO_SIZE:
+                self._texts.clear()
+                self._held.clear()
+            self._held[id(value)] = value
+            self._texts[id(value)] = text
+        return text
+
+    def many(self, values: Any) -> list[str]:
+        try:
+            return list(map(self._texts.__getitem__, map(id, values)))
+        except KeyError:
+            return [self.one(value) for value in values]
+
+
 def _name(ns: dict[str, Any], value: object) -> str:
     """Put ``value`` into the namespace of generated code under a new name."""
     name = f"_k{len(ns)}"
@@ -125,6 +157,7 @@ class Quick:
         self._sequence_hook = sequence_hook
         self._text_hooks = text_hooks
         self._tables: dict[type, _TextTable] = {}
+        self._text_writers: dict[type, _TextWriter] = {}
         self._readers: dict[type, Callable[[Any], Any] | None] = {}
         self._writers: dict[type, Callable[[Any], Any] | None] = {}
         self._bodies: dict[type, Callable[[Any], Any] | None] = {}
@@ -307,6 +340,7 @@ class Quick:
         table = self._tables.get(tp)
         if table is None:
             table = self._tables[tp] = _TextTable(tp, structure)
+            self._text_writers[tp] = _TextWriter(unstructure)
         return table
 
     # ------------------------------------------------------------------ reading
@@ -464,7 +498,7 @@ class Quick:
         if self._is_rng(tp):
             return f"{_name(ns, self._rng_hooks[1])}({var})"
         if self._table(tp) is not None:
-            return f"{_name(ns, self._text_hooks[1])}({var})"
+            return f"{_name(ns, self._text_writers[tp].one)}({var})"
         plain = self._plain_class(tp)
         if plain is not None:
             cls, optional = plain
@@ -488,7 +522,7 @@ class Quick:
         if self._scalar(item) is not None:
             return f"list({var})"
         if self._table(item) is not None:
-            return f"list(map({_name(ns, self._text_hooks[1])}, {var}))"
+            return f"{_name(ns, self._text_writers[item].many)}({var})"
         inner_var = f"_v{depth + 1}"
         inner = self._write_expr(item, inner_var, ns, depth + 1)
         if inner is None:
