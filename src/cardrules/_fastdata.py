@@ -4,7 +4,8 @@ Quick structuring and unstructuring of the plain shapes of a game's data (issue 
 The cattrs hooks of :mod:`cardrules._convert` check every field one call at a time and
 collect detailed errors; that is most of the cost of ``loads`` and ``dumps``. For an
 attrs class whose fields are all of a few plain shapes (strict ``int``, ``bool`` and
-``str``, string ``Literal``\\ s, ``Rng``, optional values, homogeneous tuples and other
+``str``, string ``Literal``\\ s, ``Rng``, classes written as their text
+(``_format._as_text``, a Beggar card), optional values, homogeneous tuples and other
 such classes), this module generates one Python function that reads (or writes) the
 whole object at once:
 
@@ -378,7 +379,7 @@ class Quick:
             call = f"{key}({var})"
             inline = self._inline.get(cls)
             if inline is not None:
-                # A small immutable class read before (a card): look it up in the
+                # A small immutable class read before (rules, say): look it up in the
                 # reader's memo right here, by its exactly typed field values; the
                 # reader itself reads anything else (and makes what is not yet known).
                 memo, fields = inline
