@@ -27,6 +27,7 @@ tests/test_fastdata.py compares both directions with the detailed hooks.
 
 from __future__ import annotations
 
+import threading
 import types
 import typing
 from collections.abc import Callable
@@ -104,16 +105,21 @@ class _TextWriter:
         self._write = write
         self._texts: dict[int, str] = {}
         self._held: dict[int, Any] = {}
+        # Learning and forgetting change both dicts, in an order that keeps every id
+        # in _texts held at every moment, under a lock: no thread sees a text by an
+        # id whose object may be gone.
+        self._lock = threading.Lock()
 
     def one(self, value: Any) -> str:
         text = self._texts.get(id(value))
         if text is None:
             text = self._write(value)
-            if len(self._texts) >= _MEMO_SIZE:
-                self._texts.clear()
-                self._held.clear()
-            self._held[id(value)] = value
-            self._texts[id(value)] = text
+            with self._lock:
+                if len(self._texts) >= _MEMO_SIZE:
+                    self._texts.clear()
+                    self._held.clear()
+                self._held[id(value)] = value
+                self._texts[id(value)] = text
         return text
 
     def many(self, values: Any) -> list[str]:
