@@ -11,13 +11,16 @@ import json
 import random
 from typing import Any
 
+import attrs
+import cattrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardrules
 from cardrules._convert import _setup
-from cardrules._fastdata import GIVE_UP
+from cardrules._fastdata import GIVE_UP, Quick
+from cardrules._format import _as_text
 from cardrules.game import AnyGame
 
 GAMES = ("allegra", "beggar", "biggenbende")
@@ -172,7 +175,7 @@ def test_loads_takes_the_quick_way_for_what_dumps_writes(name: str) -> None:
     [
         # A repeated key whose last value gives a valid state: the parse without the
         # duplicate-key hook keeps one, and only the count of ':' tells.
-        ("beggar", '{"rank":', '{"rank":"A","rank":'),
+        ("beggar", '"max_cards":', '"max_cards":7,"max_cards":'),
         ("beggar", '"turn":', '"turn":0,"turn":'),
         ("allegra", '"round":', '"round":9,"round":'),
         ("biggenbende", '"players":', '"players":5,"players":'),
@@ -196,3 +199,118 @@ def test_spaces_around_a_colon_keep_the_quick_way() -> None:
     state, text = _state_text("beggar")
     spaced = text.replace('"data":', '"data" : ', 1)
     assert _quick_loads(spaced, MAX_SIZE, None, None) == state
+
+
+# --------------------------------------------------------------------------- text classes
+
+
+@_as_text("^[a-z]{1,3}[0-9]$", "ab1", "A made-up code: letters, then a digit.")
+@attrs.frozen
+class _Code:
+    letters: str
+    digit: int
+
+    @classmethod
+    def from_str(cls, text: str) -> _Code:
+        if not text[:-1].isalpha() or not text[:-1].islower() or not text[-1:].isdigit():
+            raise ValueError(f"not a code: {text!r}")
+        return cls(text[:-1], int(text[-1]))
+
+    def __str__(self) -> str:
+        return f"{self.letters}{self.digit}"
+
+
+@attrs.frozen
+class _Box:
+    codes: tuple[_Code, ...]
+    rows: tuple[tuple[_Code, ...], ...]
+    first: _Code | None
+    n: int
+
+
+def _describe(exc: BaseException, path: str) -> str:
+    from cardrules._load import _describe as describe
+
+    return describe(exc, path)
+
+
+def _quick_and_conv() -> tuple[Quick, cattrs.Converter]:
+    from cardrules import _convert as c
+
+    conv = cattrs.Converter(detailed_validation=True, forbid_extra_keys=True)
+    c._configure_base(conv)
+    quick = Quick(
+        conv,
+        frozenset(),
+        {int: c._structure_int, bool: c._structure_bool, str: c._structure_str},
+        (c._structure_rng, c._unstructure_rng),
+        c._SEQUENCE_HOOKS.__contains__,
+        (c._structure_text, c._unstructure_text),
+    )
+    return quick, conv
+
+
+def test_a_class_written_as_text_is_read_through_a_table() -> None:
+    quick, conv = _quick_and_conv()
+    box = _Box((_Code("ab", 1), _Code("x", 0)), ((_Code("q", 9),), ()), None, 3)
+    data = quick.writer(_Box)(box)  # type: ignore[misc]
+    assert (
+        data
+        == conv.unstructure(box)
+        == {
+            "codes": ["ab1", "x0"],
+            "rows": [["q9"], []],
+            "first": None,
+            "n": 3,
+        }
+    )
+    read = quick.reader(_Box)
+    assert read is not None
+    assert read(data) == conv.structure(data, _Box) == box
+    again = read({**data, "first": "ab1"})
+    assert again.first is again.codes[0]  # one shared object per text
+    assert quick.pairs(_Box)(box) == 4  # type: ignore[misc]
+    # Anything the strict hook refuses is left to it, which words the error.
+    for bad in ("AB1", "ab", "ab1 ", " ab1", "ab12", 5, None, ["ab1"], {"letters": "ab"}):
+        assert read({**data, "codes": ["x0", bad]}) is GIVE_UP, bad
+        with pytest.raises(cattrs.ClassValidationError) as info:
+            conv.structure({**data, "codes": ["x0", bad]}, _Box)
+        message = _describe(info.value, "$")
+        assert "expected a _Code as text, for example 'ab1'" in message, message
+        assert message.endswith("@ $.codes[1]")
+    assert read({**data, "codes": "ab1"}) is GIVE_UP  # a string is not a list of codes
+
+
+def test_a_text_table_keeps_only_good_texts_and_is_bounded() -> None:
+    from cardrules._fastdata import _MEMO_SIZE
+
+    quick, _ = _quick_and_conv()
+    read = quick.reader(_Box)
+    assert read is not None
+    table = quick._table(_Code)
+    assert table is not None
+    for i in range(3 * _MEMO_SIZE):
+        text = "abc"[i % 3] * (1 + i // 3 % 3) + str(i % 10)
+        read({"codes": [text, "bad"], "rows": [], "first": None, "n": 0})
+        assert len(table) <= _MEMO_SIZE
+    assert all(type(key) is str and str(value) == key for key, value in table.items())
+
+
+def test_a_replaced_text_hook_is_never_bypassed() -> None:
+    quick, conv = _quick_and_conv()
+    conv.register_structure_hook(_Code, lambda data, _: _Code("zz", 0))
+    assert quick.reader(_Box) is None
+
+
+def test_a_text_writer_holds_what_it_learnt_and_is_bounded() -> None:
+    from cardrules._fastdata import _MEMO_SIZE, _TextWriter
+
+    writer = _TextWriter(str)
+    codes = [_Code("abc"[i % 3] * (1 + i // 3 % 3), i % 10) for i in range(3 * _MEMO_SIZE)]
+    assert writer.many(codes) == [str(code) for code in codes]
+    assert len(writer._texts) <= _MEMO_SIZE
+    # Every id it knows is that of an object it holds, so no other object can have it.
+    assert all(writer._held[key] is not None for key in writer._texts)
+    assert {id(value) for value in writer._held.values()} == set(writer._texts)
+    assert writer.many(codes[-5:]) == [str(code) for code in codes[-5:]]
+    assert writer.one(_Code("zz", 1)) == "zz1"

@@ -137,7 +137,7 @@ def _fresh() -> beggar.State:
 
 def test_dumps_writes_the_games_current_format_version(monkeypatch: pytest.MonkeyPatch) -> None:
     state = _mid_game()
-    assert json.loads(dumps(state))["version"] == BASE.format_version == 1
+    assert json.loads(dumps(state))["version"] == BASE.format_version == 2
     _made_up(monkeypatch)
     assert json.loads(dumps(state))["version"] == 3
     assert json.loads(dumps(beggar.Turn()))["version"] == 3
@@ -382,11 +382,11 @@ def test_a_game_registered_at_run_time_is_served(monkeypatch: pytest.MonkeyPatch
 
 def test_a_game_registered_again_is_set_up_again(monkeypatch: pytest.MonkeyPatch) -> None:
     state = _mid_game()
-    assert json.loads(dumps(state))["version"] == 1  # sets up the real game
-    _made_up(monkeypatch, STEPS[0], version=2)
-    assert json.loads(dumps(state))["version"] == 2
+    assert json.loads(dumps(state))["version"] == 2  # sets up the real game
+    _made_up(monkeypatch, STEPS[0], version=3)
+    assert json.loads(dumps(state))["version"] == 3
     monkeypatch.undo()
-    assert json.loads(dumps(state))["version"] == 1
+    assert json.loads(dumps(state))["version"] == 2
 
 
 # --------------------------------------------------------------------------- golden v1

@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 import importlib.resources
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -99,11 +100,11 @@ def test_a_changed_class_makes_the_schemas_stale() -> None:
     changed = attrs.evolve(game, move_types=(beggar.Turn, Shout))
     assert json_schema(changed, "move") != json_schema(game, "move")
     assert _stale(changed, SCHEMAS) == [
-        f"{SCHEMAS}/beggar/v1/move.json differs from the classes",
-        f"{SCHEMAS}/beggar/v1/record.json differs from the classes",
+        f"{SCHEMAS}/beggar/v2/move.json differs from the classes",
+        f"{SCHEMAS}/beggar/v2/record.json differs from the classes",
     ]
-    newer = attrs.evolve(game, format_version=2)
-    assert f"{SCHEMAS}/beggar/v2/state.json is missing" in _stale(newer, SCHEMAS)
+    newer = attrs.evolve(game, format_version=3)
+    assert f"{SCHEMAS}/beggar/v3/state.json is missing" in _stale(newer, SCHEMAS)
 
 
 def test_write_schemas_writes_the_checked_in_files(tmp_path: Path) -> None:
@@ -121,8 +122,8 @@ def test_write_schemas_writes_the_checked_in_files(tmp_path: Path) -> None:
 def test_write_schemas_removes_a_kind_that_is_gone_and_keeps_old_versions(
     tmp_path: Path,
 ) -> None:
-    (tmp_path / "beggar" / "v1").mkdir(parents=True)
-    gone = tmp_path / "beggar" / "v1" / "dropped.json"
+    (tmp_path / "beggar" / "v2").mkdir(parents=True)
+    gone = tmp_path / "beggar" / "v2" / "dropped.json"
     gone.write_text("{}")
     old = tmp_path / "beggar" / "v0" / "state.json"
     old.parent.mkdir()
@@ -398,3 +399,21 @@ def test_a_signed_save_validates(game: AnyGame) -> None:
     assert not _errors(doc, game.name, "state")
     doc["signature"] = "not hex"
     assert _errors(doc, game.name, "state")
+
+
+def test_a_class_written_as_text_is_a_string_of_its_pattern() -> None:
+    # Beggar's cards travel as their text (format version 2): "QH", "10S".
+    schema = json_schema("beggar", "state")
+    card = schema["$defs"]["Card"]
+    assert card["type"] == "string"
+    assert "properties" not in card
+    texts = {str(c) for c in beggar.DECK}
+    assert all(re.fullmatch(card["pattern"], text) for text in texts)
+    for bad in ("qh", "TH", "1S", "11S", "QX", " QH", "Q", "10"):
+        assert not re.search(card["pattern"], bad), bad
+    state = beggar.new_game(seed=4)
+    Draft202012Validator(schema).validate(json.loads(cardrules.dumps(state)))
+    doc = json.loads(cardrules.dumps(state))
+    doc["data"]["stacks"][0][0] = "TH"
+    assert list(Draft202012Validator(schema).iter_errors(doc))
+    assert "A string matching `^(?:A|[2-9]|10|J|Q|K)[CDHS]$`." in DOCS.read_text(encoding="utf-8")

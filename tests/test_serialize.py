@@ -501,6 +501,10 @@ def test_values_round_trip(monkeypatch: pytest.MonkeyPatch) -> None:
         assert json.loads(text)["type"] == "value"
         assert loads(text, kind="value") == value
     assert cardrules.to_data(_Level.HIGH) == {"type": "_Level", "value": 2}
+    # A class written as its text (a card) is tagged like any value that is no object.
+    assert cardrules.to_data(beggar.Card.from_str("10H")) == {"type": "Card", "value": "10H"}
+    with pytest.raises(SerializationError, match=r"expected a Card as text, .*10h"):
+        cardrules.from_data({"type": "Card", "value": "10h"}, game="beggar", kind="value")
     assert cardrules.to_data(cycle)["type"] == "Cycle"
     # A state inside a value is checked like any state.
     doc = json.loads(dumps(played))

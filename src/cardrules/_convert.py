@@ -19,7 +19,7 @@ from cattrs.errors import IterableValidationError, IterableValidationNote
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 
 from cardrules._fastdata import Quick
-from cardrules._format import _KINDS, _TAG, _short
+from cardrules._format import _KINDS, _TAG, _short, _text_form
 from cardrules._rng import Rng
 from cardrules.errors import SerializationError
 from cardrules.game import AnyGame, Kind
@@ -65,6 +65,32 @@ def _unstructure_rng(rng: Rng) -> str:
     return str(rng.state)
 
 
+def _structure_text(value: object, cls: type) -> Any:
+    """
+    A value of a class marked ``_as_text``, from its text: exactly a text that
+    ``cls.from_str`` takes and ``str`` writes back unchanged (no lower case, no other
+    spelling, no spaces), else an error naming what was expected.
+    """
+    if type(value) is str:
+        try:
+            obj = cls.from_str(value)  # type: ignore[attr-defined]
+        except Exception:  # any refusal gives the message below
+            obj = None
+        if type(obj) is cls and str(obj) == value:
+            return obj
+    form = _text_form(cls)
+    example = "" if form is None else f", for example {form.example!r}"
+    _fail(f"a {cls.__name__} as text{example}", value)
+
+
+_unstructure_text: Final = str
+"""The unstructure hook of a class marked ``_as_text``: its text."""
+
+
+def _is_text(tp: Any) -> bool:
+    return _text_form(tp) is not None
+
+
 def _is_frozenset(tp: Any) -> bool:
     return tp is frozenset or typing.get_origin(tp) is frozenset
 
@@ -99,11 +125,12 @@ def _frozenset_hooks(conv: cattrs.Converter) -> None:
 
 
 def _is_attrs_union(tp: Any) -> bool:
-    """A union of two or more attrs classes (``None`` allowed beside them)."""
+    """A union of two or more attrs classes (``None`` allowed beside them), none of
+    them written as text."""
     if typing.get_origin(tp) not in (Union, types.UnionType):
         return False
     members = [a for a in typing.get_args(tp) if a is not type(None)]
-    return len(members) >= 2 and all(attrs.has(a) for a in members)
+    return len(members) >= 2 and all(attrs.has(a) and not _is_text(a) for a in members)
 
 
 def _field_types(cls: type) -> Iterator[Any]:
@@ -119,7 +146,7 @@ def _walk(tp: Any, seen: set[Any], unions: set[Any]) -> None:
     seen.add(tp)
     if _is_attrs_union(tp):
         unions.add(tp)
-    if isinstance(tp, type) and attrs.has(tp):
+    if isinstance(tp, type) and attrs.has(tp) and not _is_text(tp):
         for sub in _field_types(tp):
             _walk(sub, seen, unions)
     for arg in typing.get_args(tp):
@@ -173,7 +200,7 @@ def _tagged_union(
         if tagged is None or cls in tagged:
             return conv.structure(data, cls)
         rest = {k: v for k, v in data.items() if k != _TAG}
-        if attrs.has(cls):
+        if attrs.has(cls) and not _is_text(cls):
             return conv.structure(rest, cls)
         if rest.keys() != {"value"}:
             raise ValueError(f"expected the keys 'type' and 'value', got {sorted(data)}")
@@ -188,7 +215,7 @@ def _add_tag(conv: cattrs.Converter, tagged: frozenset[type], obj: Any) -> Any:
     raw = conv.unstructure(obj)
     if cls in tagged:
         return raw
-    if attrs.has(cls):
+    if attrs.has(cls) and not _is_text(cls):
         if _TAG in raw:
             raise SerializationError(f"cannot tag {cls.__name__}: it has a field named 'type'")
         return {_TAG: cls.__name__, **raw}
@@ -345,6 +372,8 @@ def _configure_base(conv: cattrs.Converter) -> None:
     conv.register_structure_hook(bool, _structure_bool)
     conv.register_unstructure_hook(Rng, _unstructure_rng)
     conv.register_structure_hook(Rng, _structure_rng)
+    conv.register_structure_hook_func(_is_text, _structure_text)
+    conv.register_unstructure_hook_func(_is_text, _unstructure_text)
     _frozenset_hooks(conv)
 
 
@@ -433,6 +462,7 @@ def _make_setup(game: AnyGame) -> _Setup:
             {int: _structure_int, bool: _structure_bool, str: _structure_str},
             (_structure_rng, _unstructure_rng),
             _SEQUENCE_HOOKS.__contains__,
+            (_structure_text, _unstructure_text),
         ),
     )
 

@@ -4,7 +4,8 @@ Quick structuring and unstructuring of the plain shapes of a game's data (issue 
 The cattrs hooks of :mod:`cardrules._convert` check every field one call at a time and
 collect detailed errors; that is most of the cost of ``loads`` and ``dumps``. For an
 attrs class whose fields are all of a few plain shapes (strict ``int``, ``bool`` and
-``str``, string ``Literal``\\ s, ``Rng``, optional values, homogeneous tuples and other
+``str``, string ``Literal``\\ s, ``Rng``, classes written as their text
+(``_format._as_text``, a Beggar card), optional values, homogeneous tuples and other
 such classes), this module generates one Python function that reads (or writes) the
 whole object at once:
 
@@ -26,6 +27,7 @@ tests/test_fastdata.py compares both directions with the detailed hooks.
 
 from __future__ import annotations
 
+import threading
 import types
 import typing
 from collections.abc import Callable
@@ -34,6 +36,7 @@ from typing import Any, Final, Literal, Union
 import attrs
 import cattrs
 
+from cardrules._format import _text_form
 from cardrules._rng import Rng
 
 GIVE_UP: Final = object()
@@ -67,6 +70,65 @@ def _optional(tp: Any) -> Any:
     return None
 
 
+class _TextTable(dict[str, Any]):
+    """
+    The values of one class written as text (``_format._as_text``), by their text:
+    ``table[text]`` is one shared object for each text read before; a text not yet in
+    the table is read by the converter's strict hook (which raises on anything else)
+    and kept, up to :data:`_MEMO_SIZE` texts. Only ``str`` keys are kept, so only a
+    ``str`` (JSON data holds no subclass of it) finds one.
+    """
+
+    def __init__(self, cls: type, read: Callable[[Any, type], Any]) -> None:
+        super().__init__()
+        self._cls = cls
+        self._read = read
+
+    def __missing__(self, text: Any) -> Any:
+        value = self._read(text, self._cls)  # raises on anything but a good text
+        if len(self) >= _MEMO_SIZE:
+            self.clear()
+        self[text] = value
+        return value
+
+
+class _TextWriter:
+    """
+    The texts of the values of one class written as text, by the values' identity:
+    ``many(values)`` is ``[write(v) for v in values]``, in one pass in C for values
+    written before. A value is learnt on its first write and held (so that its ``id``
+    stays its own) with its text, up to :data:`_MEMO_SIZE` values; the class's values
+    are immutable, so their text never changes.
+    """
+
+    def __init__(self, write: Callable[[Any], str]) -> None:
+        self._write = write
+        self._texts: dict[int, str] = {}
+        self._held: dict[int, Any] = {}
+        # Learning and forgetting change both dicts, in an order that keeps every id
+        # in _texts held at every moment, under a lock: no thread sees a text by an
+        # id whose object may be gone.
+        self._lock = threading.Lock()
+
+    def one(self, value: Any) -> str:
+        text = self._texts.get(id(value))
+        if text is None:
+            text = self._write(value)
+            with self._lock:
+                if len(self._texts) >= _MEMO_SIZE:
+                    self._texts.clear()
+                    self._held.clear()
+                self._held[id(value)] = value
+                self._texts[id(value)] = text
+        return text
+
+    def many(self, values: Any) -> list[str]:
+        try:
+            return list(map(self._texts.__getitem__, map(id, values)))
+        except KeyError:
+            return [self.one(value) for value in values]
+
+
 def _name(ns: dict[str, Any], value: object) -> str:
     """Put ``value`` into the namespace of generated code under a new name."""
     name = f"_k{len(ns)}"
@@ -81,7 +143,9 @@ class Quick:
     ``scalar_hooks`` maps ``int``, ``bool`` and ``str`` to the strict hooks the
     converter must still have for them to be read inline; ``rng_hooks`` is the pair
     (structure, unstructure) of hooks expected for ``Rng``; ``sequence_hook`` tells
-    whether a hook is one of ``_convert``'s sequence hooks.
+    whether a hook is one of ``_convert``'s sequence hooks; ``text_hooks`` is the
+    pair of hooks expected for a class written as text (``_format._as_text``), read
+    by a table lookup (:class:`_TextTable`) and written with ``str``.
     """
 
     def __init__(
@@ -91,12 +155,16 @@ class Quick:
         scalar_hooks: dict[type, Callable[..., Any]],
         rng_hooks: tuple[Callable[..., Any], Callable[..., Any]],
         sequence_hook: Callable[[Any], bool],
+        text_hooks: tuple[Callable[..., Any], Callable[..., Any]],
     ) -> None:
         self._conv = conv
         self._tagged = tagged
         self._scalar_hooks = scalar_hooks
         self._rng_hooks = rng_hooks
         self._sequence_hook = sequence_hook
+        self._text_hooks = text_hooks
+        self._tables: dict[type, _TextTable] = {}
+        self._text_writers: dict[type, _TextWriter] = {}
         self._readers: dict[type, Callable[[Any], Any] | None] = {}
         self._writers: dict[type, Callable[[Any], Any] | None] = {}
         self._bodies: dict[type, Callable[[Any], Any] | None] = {}
@@ -143,7 +211,7 @@ class Quick:
     def _pairs_expr(self, tp: Any, var: str, ns: dict[str, Any], depth: int) -> str | None:
         """The pairs in the data of the value in ``var`` of type ``tp``: an expression
         (digits only when it is the same for every value)."""
-        if self._is_rng(tp):
+        if self._is_rng(tp) or self._table(tp) is not None:
             return "0"
         if isinstance(tp, type) and attrs.has(tp):
             if tp in self._tagged or tp is Rng or self._bodies.get(tp) is None:
@@ -238,6 +306,8 @@ class Quick:
             tp, optional = rest[0], True
         if not isinstance(tp, type) or not attrs.has(tp) or tp in self._tagged or tp is Rng:
             return None
+        if _text_form(tp) is not None:
+            return None  # written as text: self._table
         return tp, optional
 
     def _item(self, tp: Any) -> tuple[Any, type] | None:
@@ -263,6 +333,23 @@ class Quick:
             and conv.get_unstructure_hook(Rng) is unstructure
         )
 
+    def _table(self, tp: Any) -> _TextTable | None:
+        """The table of a class written as text by the expected hooks, else ``None``."""
+        if _text_form(tp) is None:
+            return None
+        structure, unstructure = self._text_hooks
+        conv = self._conv
+        if (
+            conv.get_structure_hook(tp) is not structure
+            or conv.get_unstructure_hook(tp) is not unstructure
+        ):
+            return None
+        table = self._tables.get(tp)
+        if table is None:
+            table = self._tables[tp] = _TextTable(tp, structure)
+            self._text_writers[tp] = _TextWriter(unstructure)
+        return table
+
     # ------------------------------------------------------------------ reading
 
     def _read_expr(self, tp: Any, var: str, ns: dict[str, Any], depth: int = 0) -> str | None:
@@ -285,6 +372,9 @@ class Quick:
             return f"({var} if {test} else _miss())"
         if self._is_rng(tp):
             return f"{_name(ns, self._rng_hooks[0])}({var}, None)"
+        table = self._table(tp)
+        if table is not None:
+            return f"{_name(ns, table)}[{var}]"
         plain = self._plain_class(tp)
         if plain is not None:
             cls, optional = plain
@@ -295,7 +385,7 @@ class Quick:
             call = f"{key}({var})"
             inline = self._inline.get(cls)
             if inline is not None:
-                # A small immutable class read before (a card): look it up in the
+                # A small immutable class read before (rules, say): look it up in the
                 # reader's memo right here, by its exactly typed field values; the
                 # reader itself reads anything else (and makes what is not yet known).
                 memo, fields = inline
@@ -322,6 +412,11 @@ class Quick:
                 f"({made}({var}) if type({var}) is list and {{*map(type, {var})}} <= "
                 f"{_name(ns, allowed)} else _miss())"
             )
+        table = self._table(item)
+        if table is not None:
+            # A list of texts: one lookup each, in C.
+            get = _name(ns, table.__getitem__)
+            return f"({made}(map({get}, {var})) if type({var}) is list else _miss())"
         inner_var = f"_v{depth + 1}"
         inner = self._read_expr(item, inner_var, ns, depth + 1)
         if inner is None:
@@ -387,7 +482,7 @@ class Quick:
         return read
 
     def _make_reader(self, cls: type) -> Callable[[Any], Any] | None:
-        if not attrs.has(cls) or cls in self._tagged:
+        if not attrs.has(cls) or cls in self._tagged or _text_form(cls) is not None:
             return None
         body = self._reader_body(cls)
         if body is None:
@@ -409,6 +504,8 @@ class Quick:
             return var  # the converter writes these unchanged
         if self._is_rng(tp):
             return f"{_name(ns, self._rng_hooks[1])}({var})"
+        if self._table(tp) is not None:
+            return f"{_name(ns, self._text_writers[tp].one)}({var})"
         plain = self._plain_class(tp)
         if plain is not None:
             cls, optional = plain
@@ -431,6 +528,8 @@ class Quick:
         item, _ = seq
         if self._scalar(item) is not None:
             return f"list({var})"
+        if self._table(item) is not None:
+            return f"{_name(ns, self._text_writers[item].many)}({var})"
         inner_var = f"_v{depth + 1}"
         inner = self._write_expr(item, inner_var, ns, depth + 1)
         if inner is None:
@@ -465,6 +564,6 @@ class Quick:
         return write
 
     def _make_writer(self, cls: type) -> Callable[[Any], Any] | None:
-        if not attrs.has(cls) or cls in self._tagged:
+        if not attrs.has(cls) or cls in self._tagged or _text_form(cls) is not None:
             return None
         return self._writer_body(cls)

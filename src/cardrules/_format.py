@@ -5,7 +5,10 @@ Constants of the envelope and the helpers that keep messages short, for
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Callable
+from typing import Any, Final, TypeVar
+
+import attrs
 
 from cardrules._checks import short
 from cardrules.errors import (
@@ -45,3 +48,46 @@ class _WrongTypeRules(WrongTypeError, RulesError):
 def _clip(text: str, limit: int = _MESSAGE_LIMIT) -> str:
     """``text``, cut to ``limit`` characters: a forged value may be megabytes long."""
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+_T = TypeVar("_T", bound=type)
+
+
+@attrs.frozen
+class _TextForm:
+    """How the values of a class marked with :func:`_as_text` are written: as text."""
+
+    pattern: str
+    """A regular expression (JSON Schema ``pattern``) that every text matches."""
+    example: str
+    """One text, for messages: ``"QH"``."""
+    description: str
+    """What the text says, for the schema and the format docs."""
+
+
+_TEXT_FORM: Final = "_cardrules_text_form_"
+
+
+def _as_text(pattern: str, example: str, description: str) -> Callable[[_T], _T]:
+    """
+    Mark a class (decorator) whose values travel in saves as their text: ``str(value)``,
+    read back with ``cls.from_str(text)``. The converters, the quick readers and writers
+    of ``_fastdata`` and the JSON Schemas all write it so; reading takes exactly the
+    texts ``from_str`` takes and ``str`` writes back unchanged (``"QH"``, not ``"qh"``).
+
+    Values of the class must be immutable: the quick reader gives one object per text.
+    """
+
+    def mark(cls: _T) -> _T:
+        setattr(cls, _TEXT_FORM, _TextForm(pattern, example, description))
+        return cls
+
+    return mark
+
+
+def _text_form(tp: Any) -> _TextForm | None:
+    """The text form of ``tp`` marked with :func:`_as_text` (not inherited), or ``None``."""
+    if not isinstance(tp, type):
+        return None
+    form = vars(tp).get(_TEXT_FORM)
+    return form if isinstance(form, _TextForm) else None

@@ -20,7 +20,8 @@ How things are written, as the converter of :func:`cardrules.make_converter` doe
 - attrs classes are objects with every field present and no other key;
 - moves, events, values and the members of a union of classes carry a ``"type"`` key,
   the class name: ``{"type": "Play", "value": 5, "count": 2}``;
-- tuples are arrays; the RNG state and record seeds are decimal strings.
+- tuples are arrays; the RNG state and record seeds are decimal strings;
+- a class written as its text (a Beggar card, ``"QH"``) is a string of its pattern.
 
 >>> schema = json_schema("beggar", "move")
 >>> schema["$schema"]
@@ -48,6 +49,7 @@ from typing import Any, Final, Literal, Union
 
 import attrs
 
+from cardrules._format import _text_form
 from cardrules._registry import GAMES, get_game
 from cardrules._rng import Rng
 from cardrules.errors import CardrulesError
@@ -292,7 +294,7 @@ def _is_class_union(tp: Any) -> bool:
     if typing.get_origin(tp) not in (Union, types.UnionType):
         return False
     members = [a for a in typing.get_args(tp) if a is not type(None)]
-    return len(members) >= 2 and all(attrs.has(a) for a in members)
+    return len(members) >= 2 and all(attrs.has(a) and _text_form(a) is None for a in members)
 
 
 def _hints(cls: type) -> dict[str, Any]:
@@ -312,7 +314,7 @@ def _unions(roots: Iterable[Any]) -> set[Any]:
         seen.add(tp)
         if _is_class_union(tp):
             found.add(tp)
-        if isinstance(tp, type) and attrs.has(tp):
+        if isinstance(tp, type) and attrs.has(tp) and _text_form(tp) is None:
             todo.extend(_hints(tp).values())
         todo.extend(a for a in typing.get_args(tp) if not isinstance(a, (str, int, bool)))
     return found
@@ -404,6 +406,14 @@ class _Builder:
         name = cls.__name__
         self.claim(name, cls)
         if name in self.defs:
+            return name
+        form = _text_form(cls)
+        if form is not None:
+            self.defs[name] = {
+                "description": form.description,
+                "type": "string",
+                "pattern": form.pattern,
+            }
             return name
         self.defs[name] = {}  # a placeholder while the fields are built (recursion)
         docs = _attribute_docs(cls)
@@ -545,13 +555,15 @@ def _describe(schema: dict[str, Any]) -> str:
         if "items" not in schema:
             return "empty array"
         return f"array of {_describe(schema['items'])}"
-    if kind == "string" and "pattern" in schema:
+    if kind == "string" and schema.get("pattern") == _DECIMAL:
         return "decimal string"
     return str(kind)
 
 
 def _table(name: str, schema: dict[str, Any]) -> list[str]:
     lines = [f"**`{name}`**: {schema['description']}", ""]
+    if "properties" not in schema:  # a class written as its text
+        return [*lines[:-1], f"A string matching `{schema['pattern']}`.", ""]
     properties = schema["properties"]
     if not properties:
         return lines
@@ -580,7 +592,9 @@ def _markdown() -> str:
             *(cls.__name__ for cls in game.event_types),
             *(cls.__name__ for cls in game.value_types),
         ]
-        rest = [n for n in defs if n not in order and "properties" in defs[n] and n != "Outcome"]
+        # The other classes: objects, and classes written as text (a pattern).
+        shown = [n for n in defs if "properties" in defs[n] or "pattern" in defs[n]]
+        rest = [n for n in shown if n not in order and n != "Outcome"]
         for def_name in (*order, *sorted(rest)):
             if def_name != "Record":
                 lines += _table(def_name, defs[def_name])

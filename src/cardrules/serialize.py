@@ -5,7 +5,7 @@ Everything goes through cattrs converters (:func:`make_converter`), so programs
 that embed cardrules objects in their own cattrs-based formats get the same
 encoding. The text written by :func:`dumps` is an envelope::
 
-    {"format": "cardrules", "version": 1, "game": "beggar", "rules_version": 1,
+    {"format": "cardrules", "version": 2, "game": "beggar", "rules_version": 1,
      "type": "state", "data": {...}}
 
 - ``version`` is the game's format version (``Game.format_version``); ``type`` is
@@ -412,7 +412,7 @@ def dumps(
 
     >>> from cardrules import Outcome, beggar
     >>> dumps(beggar.Turn())
-    '{"format":"cardrules","version":1,"game":"beggar","rules_version":1,"type":"move","data":{"type":"Turn"}}'
+    '{"format":"cardrules","version":2,"game":"beggar","rules_version":1,"type":"move","data":{"type":"Turn"}}'
     >>> outcome = Outcome(scores=(0, 52), winners=frozenset({1}), reason="normal")
     >>> dumps(outcome, game="beggar")[-90:]
     '"type":"outcome","data":{"scores":[0,52],"winners":[1],"reason":"normal","cut_rounds":[]}}'
@@ -519,7 +519,7 @@ def loads(
     ...     loads(text)
     ... except SerializationError as exc:
     ...     print(exc)
-    $.version: format version 9 of beggar is newer than this cardrules reads (1); upgrade cardrules
+    $.version: format version 9 of beggar is newer than this cardrules reads (2); upgrade cardrules
     """
     if type(max_size) is not int or max_size < 0:
         raise WrongTypeError(f"max_size: expected an int >= 0, got {_short(max_size)}")

@@ -10,8 +10,8 @@ import pytest
 
 import cardrules
 from cardrules.beggar import DECK, Card, Rules, Turn, apply, check_state, new_game
-from cardrules.beggar._checks import _deck_problem, _whole_deck
-from cardrules.beggar._fast import _replay
+from cardrules.beggar._checks import _deck_positions, _deck_problem, _whole_deck
+from cardrules.beggar._fast import _detector_problem, _replay
 from cardrules.errors import InvalidStateError
 
 
@@ -48,6 +48,32 @@ def test_bm1_the_bulk_check_passes_only_what_the_detailed_check_passes() -> None
         assert _whole_deck(stacks, pile) is fast
         if fast:
             _deck_problem(stacks, pile)  # the detailed check agrees
+        # By identity: only the deck's own 52 objects, once each (not an equal copy).
+        held = _deck_positions(stacks, pile)
+        assert (held is not None) == (fast and stacks is state.stacks)
+        if held is not None:
+            assert held == [bytes(DECK.index(c) for c in cards) for cards in (*stacks, pile)]
+
+
+def test_bm1_bm9_the_identity_path_gives_what_the_rank_path_gives() -> None:
+    # A state whose cards are equal copies, not the deck's own objects, takes the
+    # detailed paths, with the same result; so does every forged detector.
+    for seed in range(4):
+        state = _mid_game(seed, turns=40 + 17 * seed)
+        copies = attrs.evolve(
+            state,
+            stacks=tuple(tuple(Card(c.rank, c.suit) for c in s) for s in state.stacks),
+            pile=tuple(Card(c.rank, c.suit) for c in state.pile),
+        )
+        assert _deck_positions(copies.stacks, copies.pile) is None
+        held = _deck_positions(state.stacks, state.pile)
+        assert held is not None
+        check_state(state)
+        check_state(copies)
+        for lam in (0, 1, state.cycle_lam + 1):
+            forged = attrs.evolve(state, cycle_lam=lam)
+            same = attrs.evolve(copies, cycle_lam=lam)
+            assert _detector_problem(forged, held) == _detector_problem(same)
 
 
 def test_bm1_a_refused_deck_keeps_its_detailed_message() -> None:

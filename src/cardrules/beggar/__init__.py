@@ -70,6 +70,7 @@ from cardrules.beggar._state import (
 )
 from cardrules.beggar._text import render_move as _render_move
 from cardrules.beggar._text import render_view as _render_view
+from cardrules.beggar._upgrade import UPGRADES as _UPGRADES
 from cardrules.beggar._view import redeal_hidden, view
 from cardrules.game import GameSpec as _GameSpec
 from cardrules.game import Notation as _Notation
@@ -124,6 +125,8 @@ __all__ = [
 GAME = _GameSpec(
     name="beggar",
     rules_version=1,
+    format_version=2,
+    upgrades=_UPGRADES,
     Rules=Rules,
     State=State,
     View=View,

@@ -5,16 +5,19 @@ The invariants of Beggar-my-neighbour's states and views: ``check_state`` and
 
 from __future__ import annotations
 
+from itertools import chain, compress
 from operator import attrgetter
 
 import attrs
 
 from cardrules._checks import WrongStateType, bad, check_tuple
 from cardrules._rng import Rng
-from cardrules.beggar._fast import _detector_problem
+from cardrules.beggar._fast import _detector_problem, _positions
 from cardrules.beggar._state import (
     _DECK_SIZE,
     _MAX_CARDS,
+    _MAX_PLAYERS,
+    _MIN_PLAYERS,
     DECK,
     Card,
     Rules,
@@ -70,19 +73,43 @@ def _check_payment(
 
 
 _RANK_SUIT = attrgetter("rank", "suit")
+_TUPLE = {tuple}
+_COUNT_NAMES = ("turn", "owed", "cards", "tricks", "cycle_power", "cycle_lam")
+_COUNTS = attrgetter(*_COUNT_NAMES)
+_INT = {int}
+_BOOL = {bool}
+
+
+def _deck_positions(stacks: tuple[object, ...], pile: object) -> list[bytes] | None:
+    """
+    The fast check of BM-1 for the usual state, whose cards are the deck's own 52
+    objects (every deal and every loaded card is one): the DECK positions of each stack
+    and of the pile (last), when stacks and pile are tuples holding each of those
+    objects once; else ``None`` (then :func:`_whole_deck` looks again). DECK's objects
+    live as long as the module, so no other object has one of their ids.
+    """
+    if type(pile) is not tuple or set(map(type, stacks)) != _TUPLE:
+        return None
+    held = _positions((*stacks, pile))
+    if held is None:
+        return None
+    joined = b"".join(held)
+    if len(joined) != _DECK_SIZE or len(set(joined)) != _DECK_SIZE:
+        return None
+    return held
 
 
 def _whole_deck(stacks: tuple[object, ...], pile: object) -> bool:
     """
-    The fast check of BM-1: stacks and pile are tuples holding 52 different ``Card``s.
+    The fast check of BM-1 for any ``Card`` objects: stacks and pile are tuples holding
+    52 different ``Card``s.
 
     Only C-level operations, no path strings: ``False`` sends the caller to
     :func:`_deck_problem`, which finds the first problem and words it.
     """
-    if type(pile) is not tuple or not all(type(stack) is tuple for stack in stacks):
+    if type(pile) is not tuple or set(map(type, stacks)) != _TUPLE:
         return False
-    cards = [card for stack in stacks for card in stack]  # type: ignore[attr-defined]
-    cards += pile
+    cards = list(chain(pile, *stacks))  # type: ignore[arg-type]
     # Exact Cards only (a subclass takes the detailed path); each is told by rank and suit.
     return (
         len(cards) == _DECK_SIZE
@@ -112,6 +139,26 @@ def _deck_problem(stacks: tuple[object, ...], pile: object) -> None:
         )
 
 
+def _check_rules(rules: object) -> None:
+    """The rules of a state or view, validated afresh: a loaded value may be forged."""
+    if not isinstance(rules, Rules):
+        raise bad("rules", f"not a beggar Rules: {_short(rules)}")
+    players, max_cards = rules.players, rules.max_cards
+    # What the validators of Rules take (BM-2, BM-10), told at once; anything else
+    # (a subclass too) is validated again, for its message.
+    if (
+        type(rules) is Rules
+        and type(players) is int
+        and _MIN_PLAYERS <= players <= _MAX_PLAYERS
+        and (max_cards is None or (type(max_cards) is int and 1 <= max_cards <= _MAX_CARDS))
+    ):
+        return
+    try:
+        attrs.validate(rules)
+    except RulesError as exc:
+        raise bad("rules", str(exc)) from None
+
+
 def check_state(state: State) -> None:
     """
     Check every invariant of a state; raise on the first broken one.
@@ -133,31 +180,31 @@ def check_state(state: State) -> None:
     rules = state.rules
     if not isinstance(state.rng, Rng):
         raise bad("rng", f"not an Rng: {_short(state.rng)}")
-    if not isinstance(rules, Rules):
-        raise bad("rules", f"not a beggar Rules: {_short(rules)}")
-    try:
-        attrs.validate(rules)
-    except RulesError as exc:
-        raise bad("rules", str(exc)) from None
+    _check_rules(rules)
     n = rules.players
     # One stack per seat (BM-2); stacks and pile hold the 52 cards once each (BM-1).
     stacks = check_tuple(state.stacks, "stacks", n)
-    if not _whole_deck(stacks, state.pile):
+    held = _deck_positions(stacks, state.pile)
+    if held is None and not _whole_deck(stacks, state.pile):
         _deck_problem(stacks, state.pile)
-    for name in ("turn", "owed", "cards", "tricks", "cycle_power", "cycle_lam"):
-        value = getattr(state, name)
-        if type(value) is not int or value < 0:
-            raise bad(name, f"must be an int >= 0, not {_short(value)}")
-        if value > _MAX_COUNT:
-            raise bad(name, f"must be at most {_MAX_COUNT:,} (BM-10), not {_short(value)}")
+    counts = _COUNTS(state)
+    if set(map(type, counts)) != _INT or not 0 <= min(counts) <= max(counts) <= _MAX_COUNT:
+        for name, value in zip(_COUNT_NAMES, counts, strict=True):
+            if type(value) is not int or value < 0:
+                raise bad(name, f"must be an int >= 0, not {_short(value)}")
+            if value > _MAX_COUNT:
+                raise bad(name, f"must be at most {_MAX_COUNT:,} (BM-10), not {_short(value)}")
     if state.turn >= n:
         raise bad("turn", f"seat {state.turn} out of range for {n} players")
-    if not isinstance(state.out, tuple) or len(state.out) != n:
+    out = state.out
+    if not isinstance(out, tuple) or len(out) != n:
         raise bad("out", f"must be a tuple of {n} bools")
-    for seat, flag in enumerate(state.out):
-        if type(flag) is not bool:
-            raise bad(f"out[{seat}]", f"must be a bool, not {_short(flag)}")
-        if flag and state.stacks[seat]:
+    if not set(map(type, out)) <= _BOOL:
+        for seat, flag in enumerate(out):
+            if type(flag) is not bool:
+                raise bad(f"out[{seat}]", f"must be a bool, not {_short(flag)}")
+    for seat in compress(range(n), out):
+        if stacks[seat]:
             raise bad(f"out[{seat}]", "a seat that is out holds no cards (BM-7)")
     if state.tricks > state.cards:
         raise bad("tricks", f"{state.tricks} tricks but only {state.cards} cards turned")
@@ -208,7 +255,7 @@ def check_state(state: State) -> None:
     if state.cycle_lam >= power:
         raise bad("cycle_lam", f"must be below cycle_power ({power}), not {state.cycle_lam}")
     # BM-9: the detector must be one that play from its saved position gives.
-    problem = _detector_problem(state)
+    problem = _detector_problem(state, held)
     if problem is not None:
         raise bad(*problem)
 
@@ -243,12 +290,7 @@ def check_view(view: View) -> None:
     if not isinstance(view, View):
         raise WrongStateType(f"$: not a beggar View: {type(view).__name__}")
     rules = view.rules
-    if not isinstance(rules, Rules):
-        raise bad("rules", f"not a beggar Rules: {_short(rules)}")
-    try:
-        attrs.validate(rules)
-    except RulesError as exc:
-        raise bad("rules", str(exc)) from None
+    _check_rules(rules)
     n = rules.players
     if type(view.seat) is not int or not 0 <= view.seat < n:
         raise bad("seat", f"must be a seat from 0 to {n - 1}, not {_short(view.seat)}")

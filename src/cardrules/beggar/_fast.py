@@ -14,6 +14,7 @@ import sys
 from collections import deque
 from collections.abc import Iterable, Sequence
 from operator import attrgetter
+from typing import Any
 
 from cardrules._checks import expect
 from cardrules.beggar._state import (
@@ -305,7 +306,22 @@ for _card in DECK:
     _DECK_SYMBOLS[_SYMBOL[_card.rank].encode("ascii")] += 1
 
 
-def _detector_problem(state: State) -> tuple[str, str] | None:
+def _positions(groups: Iterable[Any]) -> list[bytes] | None:
+    """The DECK positions of the cards of each group (a stack, a pile), when every card
+    is one of DECK's own objects, told by identity; else ``None``."""
+    get = _BY_ID.__getitem__
+    try:
+        return [bytes(map(get, map(id, cards))) for cards in groups]
+    except KeyError:
+        return None
+
+
+def _symbols(cards: tuple[Card, ...]) -> bytes:
+    """``cards`` in the notation's symbols, from their ranks."""
+    return b"".join(map(_RANK_SYMBOL.__getitem__, map(_RANK, cards)))
+
+
+def _detector_problem(state: State, held: list[bytes] | None = None) -> tuple[str, str] | None:
     """
     What makes the BM-9 detector of ``state`` one that no play gives, as ``(field,
     what)``, or ``None``. The rest of ``state`` must be checked already.
@@ -328,11 +344,15 @@ def _detector_problem(state: State) -> tuple[str, str] | None:
     if power - 1 + lam > state.tricks:
         # Brent's algorithm saves after 1, 2, 4, ... tricks: power - 1 + lam tricks so far.
         return "cycle_power", f"{power} and cycle_lam {lam} need more than {state.tricks} tricks"
-    # The state's own position and pile, written straight from the ranks (BM-3).
-    symbol = _RANK_SYMBOL.__getitem__
+    # The state's own position and pile, in the notation's symbols (BM-3); ``held``,
+    # when given, holds the DECK positions of each stack and of the pile (last).
+    if held is None:
+        written = [*map(_symbols, state.stacks), _symbols(state.pile)]
+    else:
+        written = [positions.translate(_SYMBOLS) for positions in held]
     parts = [b"%d" % state.turn]
-    for stack, flag in zip(state.stacks, state.out, strict=True):
-        parts.append(b"*" if flag else b"".join(map(symbol, map(_RANK, stack))))
+    for stack, flag in zip(written[:-1], state.out, strict=True):
+        parts.append(b"*" if flag else stack)
     try:
         _replay(
             key,
@@ -346,7 +366,7 @@ def _detector_problem(state: State) -> tuple[str, str] | None:
             _NO_SEAT if state.penalty_seat is None else state.penalty_seat,
             state.out,
             b"|".join(parts),
-            b"".join(map(symbol, map(_RANK, state.pile))),
+            written[-1],
         )
     except _Refused as refused:
         return refused.args[0], refused.args[1]

@@ -13,6 +13,7 @@ from typing import Any, Literal, TypeAlias
 import attrs
 
 from cardrules._checks import short
+from cardrules._format import _as_text
 from cardrules._rng import Rng
 from cardrules.errors import RulesError
 
@@ -94,13 +95,23 @@ def _check_suit(_inst: object, _attr: object, value: Any) -> None:
         raise RulesError(f"a card's suit must be one of {', '.join(SUITS)}, not {_short(value)}")
 
 
+_CARD_PATTERN = "^(?:A|[2-9]|10|J|Q|K)[CDHS]$"
+"""Every text of a card: rank then suit (BM-1)."""
+
+
+@_as_text(
+    _CARD_PATTERN,
+    "QH",
+    "A card as its text, rank then suit: `QH` is the queen of hearts, `10S` the ten "
+    "of spades (ranks A, 2 to 10, J, Q, K; suits C, D, H, S).",
+)
 @attrs.frozen(order=False)
 class Card:
     """
     A playing card (BM-1); only its rank matters to play.
 
     :meth:`from_str` and ``str(card)`` are a pair: ``"QH"`` is the queen of
-    hearts, ``"10S"`` the ten of spades.
+    hearts, ``"10S"`` the ten of spades. Saves (format version 2) write a card so.
 
     >>> card = Card.from_str("QH")
     >>> card
@@ -133,6 +144,10 @@ class Card:
         >>> Card.from_str("10S")
         Card(rank='10', suit='S')
         """
+        if cls is Card and type(text) is str:
+            card = _BY_TEXT.get(text)
+            if card is not None:
+                return card  # the deck's own object: equal, and shared
         if type(text) is not str or len(text) < 2:
             raise RulesError(
                 f"not a card: {_short(text)} (write rank then suit, for example 'QH')"
@@ -166,6 +181,9 @@ class Card:
 DECK: tuple[Card, ...] = tuple(Card(rank, suit) for rank in RANKS for suit in SUITS)
 """The 52 cards in the library's fixed order: rank by rank (A, 2 .. 10, J, Q, K),
 each in the suit order of :data:`SUITS`."""
+
+_BY_TEXT: dict[str, Card] = {str(card): card for card in DECK}
+"""Each card of :data:`DECK` by its text: what ``Card.from_str`` gives for it."""
 
 
 def _check_players(_inst: object, _attr: object, value: Any) -> None:
