@@ -13,8 +13,10 @@ registered one (a game rebuilt with other hooks falls back to the plain path).
 ``from_state`` returns ``(positions, values)``: with ``positions`` ``None``, ``values``
 is the whole flat encoding; otherwise the encoding is zero except
 ``encoding[positions[k]] = values[k]`` (each position at most once). Values may be ints,
-bools or floats; the caller turns them into float32. No numpy here: the core keeps
-its three dependencies.
+bools or floats; the caller turns them into float32. With ``positions`` ``None``,
+``values`` may also be a ``bytearray``: the whole encoding already packed as native
+float32 numbers (``struct`` format ``"f"``), a new one at every call, which the caller
+hands out as it is (no copy). No numpy here: the core keeps its three dependencies.
 """
 
 from __future__ import annotations
@@ -24,8 +26,10 @@ from typing import Any, TypeAlias
 
 __all__: list[str] = []
 
-FromState: TypeAlias = Callable[[Any, int], tuple[Sequence[int] | None, Sequence[float]]]
-"""``from_state(state, seat) -> (positions or None, values)``."""
+FromState: TypeAlias = Callable[
+    [Any, int], tuple[Sequence[int] | None, Sequence[float] | bytearray]
+]
+"""``from_state(state, seat) -> (positions or None, values or float32 bytes)``."""
 
 Factory: TypeAlias = Callable[[Any], FromState]
 """``factory(rules) -> from_state`` for the rules' shape."""
