@@ -141,7 +141,7 @@ def test_what_is_handed_out_stays_as_it_was(game: AnyGame) -> None:
     players = player_counts(game)[-1]
     environment = CardrulesEnv(game, players=players, **small_options(game))
     environment.reset(seed=3)
-    nobody = np.zeros(environment.action_space("player_0").n, dtype=bool)
+    nobody = np.zeros(cardrules.rl.action_space(game, environment.rules).size, dtype=bool)
     kept: list[tuple[dict[str, Any], Any, Any]] = []
     for agent in environment.agent_iter(max_iter=600):
         observation, _, terminated, truncated, _ = environment.last()
