@@ -180,11 +180,12 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, Any]:
         """The observation of ``agent``: its view's encoding and its action mask."""
         state = self.state_
-        if agent == self.agent_selection:  # the seat to move (once over, nobody has moves)
-            legal = self._legal_now if self._legal_of is state else self._legal()
-            mask = legal.mask
-        else:
+        if agent != self.agent_selection:
             mask = self._no_mask
+        elif self._legal_of is state:
+            mask = self._legal_now.mask
+        else:  # the seat to move (once the game is over, it has no legal moves)
+            mask = self._legal().mask
         # Both arrays are the caller's own: the mask is shared inside, so it is copied.
         return {
             "observation": self._observe_state(state, self._seats[agent]),

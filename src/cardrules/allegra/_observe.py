@@ -143,7 +143,7 @@ def _tally(cards: tuple[int, ...]) -> list[int]:
     return out
 
 
-def _from_state_factory(rules: Rules) -> _fastobs.FromState:
+def _from_state_factory(rules: Rules) -> _fastobs.Packed:
     # ``_encode(view(state, seat))`` without the View, as float32 bytes: the encoding is
     # cut into parts that are packed once and remembered while the state's tuples they
     # come from stay the same objects (most do from one move to the next), then joined
@@ -268,7 +268,7 @@ def _from_state_factory(rules: Rules) -> _fastobs.FromState:
 
     last_removed: list[Any] = [None, b""]
 
-    def from_state(state: State, seat: int) -> tuple[None, bytearray]:
+    def from_state(state: State, seat: int) -> bytearray:
         rel = rels[seat]
         key = (state.phase, state.current, state.reveals_left)
         top = heads[seat].get(key) or head(seat, key)
@@ -300,7 +300,7 @@ def _from_state_factory(rules: Rules) -> _fastobs.FromState:
             hand_part = unseen_hand
         if last_totals[0] is not state.scores:
             count_totals(state.scores)
-        return None, join(
+        return join(
             (
                 top,
                 firsts[seat],
@@ -327,7 +327,7 @@ def _from_state_factory(rules: Rules) -> _fastobs.FromState:
             )
         )
 
-    return from_state
+    return _fastobs.Packed(from_state)
 
 
 _fastobs.register(_encode, _view, _from_state_factory)

@@ -93,7 +93,7 @@ def _encode(view: View) -> list[float]:
     return out
 
 
-def _from_state_factory(rules: Rules) -> _fastobs.FromState:
+def _from_state_factory(rules: Rules) -> _fastobs.Packed:
     # ``_encode(view(state, seat))`` without the View, as float32 bytes: the encoding is
     # cut into parts that are packed once and kept while the state's tuples they come
     # from stay the same objects (most do from one move to the next), then joined
@@ -106,6 +106,7 @@ def _from_state_factory(rules: Rules) -> _fastobs.FromState:
     one = struct.Struct("f").pack
     seats = struct.Struct(f"{n}f").pack
     values = struct.Struct(f"{VALUES}f").pack
+    hand_counts = struct.Struct(f"{VALUES + n}f").pack  # hand, hand_counts
     join = bytearray().join
     # Which positions of a face-down row still hold a card, for every possible row.
     present = {
@@ -147,32 +148,40 @@ def _from_state_factory(rules: Rules) -> _fastobs.FromState:
         shown[0], shown[1] = face_up, face_down
 
     # discard_count, discard_top, discard_top_run and discard_cards: the pile last met,
-    # its part and its tally (a play only adds cards on top).
+    # its part and its tally (a play adds cards on top: the tally follows).
     pile_numbers = struct.Struct(f"{2 * VALUES + 2}f").pack
     value_hot = [tuple(1 if k == i else 0 for k in range(VALUES)) for i in range(VALUES)]
     last_pile: list[Any] = [(), pile_numbers(0, *EMPTY, 0, *EMPTY), [0] * VALUES]
 
+    piles: dict[tuple[int, ...], tuple[bytes, list[int]]] = {}  # by pile: part, tally
+
     def pile_part(discard: tuple[int, ...]) -> None:
-        old = last_pile[0]
-        if len(discard) > len(old) and discard[: len(old)] == old:
-            tally = last_pile[2].copy()
-            for card in discard[len(old) :]:
-                tally[card] += 1
-        else:
-            tally = [0] * VALUES
-            for card in discard:
-                tally[card] += 1
-        if discard:
-            top = discard[-1]
-            run = 0
-            for card in reversed(discard):
-                if card != top:
-                    break
-                run += 1
-            part = pile_numbers(len(discard), *value_hot[top], run, *tally)
-        else:
-            part = pile_numbers(0, *EMPTY, 0, *EMPTY)
-        last_pile[0], last_pile[1], last_pile[2] = discard, part, tally
+        # Piles come again (they are short): remembered by value, a bounded number.
+        known = piles.get(discard)
+        if known is None:
+            old = last_pile[0]
+            if len(discard) > len(old) and discard[: len(old)] == old:
+                tally = last_pile[2].copy()
+                for card in discard[len(old) :]:
+                    tally[card] += 1
+            else:
+                tally = [0] * VALUES
+                for card in discard:
+                    tally[card] += 1
+            if discard:
+                top = discard[-1]
+                run = 0
+                for card in reversed(discard):
+                    if card != top:
+                        break
+                    run += 1
+                part = pile_numbers(len(discard), *value_hot[top], run, *tally)
+            else:
+                part = pile_numbers(0, *EMPTY, 0, *EMPTY)
+            if len(piles) >= 4096:
+                piles.clear()
+            known = piles[discard] = (part, tally)
+        last_pile[0], last_pile[1], last_pile[2] = discard, known[0], known[1]
 
     last_removed: list[Any] = [None, b""]  # removed and its part
     # places and round; chips and supply: a one-entry cache a viewer for each.
@@ -192,7 +201,7 @@ def _from_state_factory(rules: Rules) -> _fastobs.FromState:
         entry = holdings[seat] = (state.chips, state.supply, part)
         return entry
 
-    def from_state(state: State, seat: int) -> tuple[None, bytearray]:
+    def from_state(state: State, seat: int) -> bytearray:
         hands = state.hands
         phase = state.phase
         key = (phase, state.turn, state.direction)
@@ -201,13 +210,14 @@ def _from_state_factory(rules: Rules) -> _fastobs.FromState:
         if shown[0] is not face_up or shown[1] is not state.face_down:
             follow(face_up, state.face_down)
         if phase == "choose":  # BB-4, BB-21: others' choices stay hidden
-            counts = seats(
-                *[sum(hands[s]) + (0 if s == seat else sum(face_up[s])) for s in orders[seat]]
+            hand = hand_counts(
+                *hands[seat],
+                *[sum(hands[s]) + (0 if s == seat else sum(face_up[s])) for s in orders[seat]],
             )
             first: bytes | memoryview = values(*face_up[seat]) + hidden * (n - 1)
             second: bytes | memoryview = b""
         else:
-            counts = seats(*map(sum, getters[seat](hands)))
+            hand = hand_counts(*hands[seat], *map(sum, getters[seat](hands)))
             first, second = up_slices[seat]
         discard = state.discard
         if last_pile[0] is not discard:
@@ -221,11 +231,10 @@ def _from_state_factory(rules: Rules) -> _fastobs.FromState:
         if held[0] is not state.chips or held[1] != state.supply:
             held = holding(state, seat)
         downs_first, downs_second = down_slices[seat]
-        return None, join(
+        return join(
             (
                 top,
-                values(*hands[seat]),
-                counts,
+                hand,
                 first,
                 second,
                 downs_first,
@@ -239,7 +248,7 @@ def _from_state_factory(rules: Rules) -> _fastobs.FromState:
             )
         )
 
-    return from_state
+    return _fastobs.Packed(from_state)
 
 
 _fastobs.register(_encode, _view, _from_state_factory)

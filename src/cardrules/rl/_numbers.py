@@ -242,20 +242,27 @@ def _make_observer(game: AnyGame, rules: Any) -> Callable[[Any, int], Any]:
 
         return plain
     from_state = factory(rules)
+    frombuffer, zeros, float32, int64 = numpy.frombuffer, numpy.zeros, numpy.float32, numpy.int64
+    if isinstance(from_state, _fastobs.Packed):
+        # The encoding comes packed, in a new bytearray: the array is a view of it.
+        packed, nbytes = from_state.encode, 4 * size
+
+        def unpack(state: Any, seat: int) -> Any:
+            data = packed(state, seat)
+            if len(data) != nbytes:
+                raise CardrulesError(f"an observation has {len(data) // 4} numbers, not {size}")
+            out = frombuffer(data, float32)
+            return out if flat else out.reshape(shape)
+
+        return unpack
     # struct packs a list of numbers into float32 (or int64) bytes faster than
     # numpy.fromiter converts it, item by item.
-    frombuffer, zeros, float32, int64 = numpy.frombuffer, numpy.zeros, numpy.float32, numpy.int64
     pack, dense = struct.pack, struct.Struct(f"{size}f").pack
-    nbytes = 4 * size
 
     def fast(state: Any, seat: int) -> Any:
         positions, values = from_state(state, seat)
         if positions is None:
-            if type(values) is not bytearray:
-                values = bytearray(dense(*values))
-            elif len(values) != nbytes:
-                raise CardrulesError(f"an observation has {len(values) // 4} numbers, not {size}")
-            out = frombuffer(values, float32)
+            out = frombuffer(bytearray(dense(*values)), float32)
         else:
             out = zeros(size, float32)
             count = len(positions)
