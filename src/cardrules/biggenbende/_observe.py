@@ -135,6 +135,7 @@ def _from_state_factory(rules: Rules) -> _fastobs.Packed:
     down_slices = [
         (down_view[seat * down_size :], down_view[: seat * down_size]) for seat in range(n)
     ]
+    boards = [up_slices[seat] + down_slices[seat] for seat in range(n)]
     shown: list[Any] = [None, None]  # the face_up and face_down tuples in the buffers
     hidden = values(*EMPTY)
 
@@ -156,32 +157,31 @@ def _from_state_factory(rules: Rules) -> _fastobs.Packed:
     piles: dict[tuple[int, ...], tuple[bytes, list[int]]] = {}  # by pile: part, tally
 
     def pile_part(discard: tuple[int, ...]) -> None:
-        # Piles come again (they are short): remembered by value, a bounded number.
-        known = piles.get(discard)
-        if known is None:
-            old = last_pile[0]
-            if len(discard) > len(old) and discard[: len(old)] == old:
-                tally = last_pile[2].copy()
-                for card in discard[len(old) :]:
-                    tally[card] += 1
-            else:
-                tally = [0] * VALUES
-                for card in discard:
-                    tally[card] += 1
-            if discard:
-                top = discard[-1]
-                run = 0
-                for card in reversed(discard):
-                    if card != top:
-                        break
-                    run += 1
-                part = pile_numbers(len(discard), *value_hot[top], run, *tally)
-            else:
-                part = pile_numbers(0, *EMPTY, 0, *EMPTY)
-            if len(piles) >= 4096:
-                piles.clear()
-            known = piles[discard] = (part, tally)
-        last_pile[0], last_pile[1], last_pile[2] = discard, known[0], known[1]
+        # A pile not met lately (piles come again: they are short, and are remembered by
+        # value, a bounded number of them).
+        old = last_pile[0]
+        if len(discard) > len(old) and discard[: len(old)] == old:
+            tally = last_pile[2].copy()
+            for card in discard[len(old) :]:
+                tally[card] += 1
+        else:
+            tally = [0] * VALUES
+            for card in discard:
+                tally[card] += 1
+        if discard:
+            top = discard[-1]
+            run = 0
+            for card in reversed(discard):
+                if card != top:
+                    break
+                run += 1
+            part = pile_numbers(len(discard), *value_hot[top], run, *tally)
+        else:
+            part = pile_numbers(0, *EMPTY, 0, *EMPTY)
+        if len(piles) >= 4096:
+            piles.clear()
+        piles[discard] = (part, tally)
+        last_pile[0], last_pile[1], last_pile[2] = discard, part, tally
 
     last_removed: list[Any] = [None, b""]  # removed and its part
     # places and round; chips and supply: a one-entry cache a viewer for each.
@@ -214,14 +214,20 @@ def _from_state_factory(rules: Rules) -> _fastobs.Packed:
                 *hands[seat],
                 *[sum(hands[s]) + (0 if s == seat else sum(face_up[s])) for s in orders[seat]],
             )
-            first: bytes | memoryview = values(*face_up[seat]) + hidden * (n - 1)
-            second: bytes | memoryview = b""
+            board: tuple[bytes | memoryview, ...] = (
+                values(*face_up[seat]) + hidden * (n - 1),
+                *down_slices[seat],
+            )
         else:
             hand = hand_counts(*hands[seat], *map(sum, getters[seat](hands)))
-            first, second = up_slices[seat]
+            board = boards[seat]
         discard = state.discard
         if last_pile[0] is not discard:
-            pile_part(discard)
+            known = piles.get(discard)
+            if known is None:
+                pile_part(discard)
+            else:
+                last_pile[0], last_pile[1], last_pile[2] = discard, known[0], known[1]
         if last_removed[0] is not state.removed:
             last_removed[0], last_removed[1] = state.removed, values(*state.removed)
         placed = placings[seat]
@@ -230,15 +236,11 @@ def _from_state_factory(rules: Rules) -> _fastobs.Packed:
         held = holdings[seat]
         if held[0] is not state.chips or held[1] != state.supply:
             held = holding(state, seat)
-        downs_first, downs_second = down_slices[seat]
         return join(
             (
                 top,
                 hand,
-                first,
-                second,
-                downs_first,
-                downs_second,
+                *board,
                 one(len(state.draw)),
                 last_pile[1],
                 last_removed[1],
