@@ -16,8 +16,9 @@ is the whole flat encoding; otherwise the encoding is zero except
 bools or floats; the caller turns them into float32. A factory may instead return a
 :class:`Packed` encoder, which gives the whole encoding already packed as native
 float32 numbers (``struct`` format ``"f"``): a new ``bytearray`` at every call, which
-the caller hands out as it is (no copy). No numpy here: the core keeps its three
-dependencies.
+the caller hands out as it is (no copy). Such an encoder may keep buffers from one
+call to the next: the caller runs it in one thread at a time. No numpy here: the core
+keeps its three dependencies.
 """
 
 from __future__ import annotations

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import struct
+import threading
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -244,11 +245,13 @@ def _make_observer(game: AnyGame, rules: Any) -> Callable[[Any, int], Any]:
     from_state = factory(rules)
     frombuffer, zeros, float32, int64 = numpy.frombuffer, numpy.zeros, numpy.float32, numpy.int64
     if isinstance(from_state, _fastobs.Packed):
-        # The encoding comes packed, in a new bytearray: the array is a view of it.
-        packed, nbytes = from_state.encode, 4 * size
+        # The encoding comes packed, in a new bytearray: the array is a view of it. The
+        # encoder keeps buffers between calls, so one thread at a time runs it.
+        packed, nbytes, lock = from_state.encode, 4 * size, threading.Lock()
 
         def unpack(state: Any, seat: int) -> Any:
-            data = packed(state, seat)
+            with lock:
+                data = packed(state, seat)
             if len(data) != nbytes:
                 raise CardrulesError(f"an observation has {len(data) // 4} numbers, not {size}")
             out = frombuffer(data, float32)
