@@ -134,6 +134,38 @@ def test_what_is_handed_out_can_be_changed() -> None:
         assert np.array_equal(again[name], array)
 
 
+@pytest.mark.parametrize("game", HOOKED)
+def test_what_is_handed_out_stays_as_it_was(game: AnyGame) -> None:
+    # The encoders reuse buffers and caches inside: every observation and mask handed
+    # out is an array of its own, which the steps after it leave as it was.
+    players = player_counts(game)[-1]
+    environment = CardrulesEnv(game, players=players, **small_options(game))
+    environment.reset(seed=3)
+    nobody = np.zeros(cardrules.rl.action_space(game, environment.rules).size, dtype=bool)
+    kept: list[tuple[dict[str, Any], Any, Any]] = []
+    for agent in environment.agent_iter(max_iter=600):
+        observation, _, terminated, truncated, _ = environment.last()
+        if terminated or truncated:
+            environment.step(None)
+            continue
+        state = environment.state_
+        for seat, other in enumerate(environment.possible_agents):  # the mover and the others
+            if other == agent:
+                handed, mask = observation, cardrules.rl.action_mask(game, state)
+            else:
+                handed, mask = environment.observe(other), nobody
+            kept.append((handed, cardrules.rl.observation(game, game.view(state, seat)), mask))
+        legal = np.flatnonzero(observation["action_mask"])
+        environment.step(int(legal[len(kept) % len(legal)]))
+    for handed, encoding, mask in kept:
+        assert np.array_equal(handed["observation"], encoding)
+        assert handed["action_mask"].dtype == np.int8
+        assert np.array_equal(handed["action_mask"] == 1, mask)
+    # No two of them share memory (all are still alive, so their buffers are distinct).
+    starts = [array.ctypes.data for handed, _, _ in kept for array in handed.values()]
+    assert len(set(starts)) == len(starts)
+
+
 def test_an_illegal_action_is_refused() -> None:
     game = made_up_hooks(cardrules.get_game("biggenbende"))
     environment = CardrulesEnv(game, players=3)

@@ -13,6 +13,7 @@ import io
 import itertools
 import re
 import sys
+import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -416,6 +417,39 @@ def test_other_hooks_take_the_plain_path(name: str) -> None:
         seat = count % game.players(state)
         expected = rl.observation(game, game.view(state, seat))
         assert np.array_equal(observe(state, seat), expected)
+
+
+@pytest.mark.parametrize("name", ["allegra", "biggenbende"])
+def test_the_state_encoder_is_right_from_several_threads(name: str) -> None:
+    # The packed encoders keep buffers between calls (the boards follow the states):
+    # threads sharing one encoder, switching as often as the interpreter can, still
+    # get each its own state's numbers.
+    game = cardrules.GAMES[name]
+    rules = game.Rules(players=player_counts(game)[0], **small_options(game))
+    observe = rl._observer(game, rules)
+    games = [list(itertools.islice(_playout(game, rules, seed), 150)) for seed in range(4)]
+    expected = [
+        [rl.observation(game, game.view(state, 0)) for state in states] for states in games
+    ]
+    wrong: list[int] = []
+
+    def follow(index: int) -> None:
+        for _ in range(3):
+            for state, encoding in zip(games[index], expected[index], strict=True):
+                if not np.array_equal(observe(state, 0), encoding):
+                    wrong.append(index)
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        threads = [threading.Thread(target=follow, args=(index,)) for index in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert not wrong
 
 
 def test_a_cached_mask_stays_right() -> None:

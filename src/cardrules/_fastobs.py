@@ -13,8 +13,12 @@ registered one (a game rebuilt with other hooks falls back to the plain path).
 ``from_state`` returns ``(positions, values)``: with ``positions`` ``None``, ``values``
 is the whole flat encoding; otherwise the encoding is zero except
 ``encoding[positions[k]] = values[k]`` (each position at most once). Values may be ints,
-bools or floats; the caller turns them into float32. No numpy here: the core keeps
-its three dependencies.
+bools or floats; the caller turns them into float32. A factory may instead return a
+:class:`Packed` encoder, which gives the whole encoding already packed as native
+float32 numbers (``struct`` format ``"f"``): a new ``bytearray`` at every call, which
+the caller hands out as it is (no copy). Such an encoder may keep buffers from one
+call to the next: the caller runs it in one thread at a time. No numpy here: the core
+keeps its three dependencies.
 """
 
 from __future__ import annotations
@@ -27,8 +31,18 @@ __all__: list[str] = []
 FromState: TypeAlias = Callable[[Any, int], tuple[Sequence[int] | None, Sequence[float]]]
 """``from_state(state, seat) -> (positions or None, values)``."""
 
-Factory: TypeAlias = Callable[[Any], FromState]
-"""``factory(rules) -> from_state`` for the rules' shape."""
+
+class Packed:
+    """A state encoder giving float32 bytes: ``encode(state, seat) -> bytearray``."""
+
+    __slots__ = ("encode",)
+
+    def __init__(self, encode: Callable[[Any, int], bytearray]) -> None:
+        self.encode = encode
+
+
+Factory: TypeAlias = Callable[[Any], FromState | Packed]
+"""``factory(rules) -> from_state`` (or a :class:`Packed` encoder) for the rules' shape."""
 
 _REGISTRY: dict[Callable[..., Any], tuple[Callable[..., Any], Factory]] = {}
 

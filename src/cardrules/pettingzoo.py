@@ -110,7 +110,6 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
         self._observe_state = rl._observer(game, self.rules)
         self._legal_of_moves = rl._legal_actions(self._space)
         self._legal_of: Any = None
-        self._mover: int | None = None
         # What the rewards follow: the returns hook itself when the game has one.
         self._returns_of: Any = (
             game.returns
@@ -175,16 +174,23 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
         state = self.state_
         if self._legal_of is not state:
             self._legal_now = self._legal_of_moves(self.game.legal_moves(state))
-            self._mover = self.game.to_move(state)
             self._legal_of = state
         return self._legal_now
 
     def observe(self, agent: str) -> dict[str, Any]:
         """The observation of ``agent``: its view's encoding and its action mask."""
-        seat = self._seats[agent]
-        legal = self._legal()
-        mask = legal.mask.copy() if self._mover == seat else self._no_mask.copy()
-        return {"observation": self._observe_state(self.state_, seat), "action_mask": mask}
+        state = self.state_
+        if agent != self.agent_selection:
+            mask = self._no_mask
+        elif self._legal_of is state:
+            mask = self._legal_now.mask
+        else:  # the seat to move (once the game is over, it has no legal moves)
+            mask = self._legal().mask
+        # Both arrays are the caller's own: the mask is shared inside, so it is copied.
+        return {
+            "observation": self._observe_state(state, self._seats[agent]),
+            "action_mask": mask.copy(),
+        }
 
     def step(self, action: int | None) -> None:
         """Play ``action`` for the agent to move (``None`` once it is terminated)."""
@@ -193,22 +199,25 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         game = self.game
-        legal = self._legal_now if self._legal_of is self.state_ else self._legal()
-        move = legal.by_code.get(action)
-        if move is None:
-            raise ValueError(f"action {action} is not legal now")
+        state = self.state_
+        legal = self._legal_now if self._legal_of is state else self._legal()
+        try:
+            move = legal.moves[legal.codes.index(action)]
+        except ValueError:
+            raise ValueError(f"action {action} is not legal now") from None
         self._cumulative_rewards[agent] = 0.0
-        state = self.state_ = game.apply(self.state_, move)
-        rewards = self.rewards
+        state = self.state_ = game.apply(state, move)
         returns = self._returns_of(state)
         if returns == self._returns:  # no score changed (compares shared tuples fast)
             if self._rewarded:
+                rewards = self.rewards
                 for name in rewards:
                     rewards[name] = 0.0
                 self._rewarded = False
         else:
             # The reward of a step is the change of every seat's total return, so the
             # rewards of a round add up to its entry in rl.returns_by_round.
+            rewards = self.rewards
             self._returns = returns
             totals = rl.total_returns(game, state)
             for seat, name in enumerate(self.possible_agents):
@@ -216,13 +225,14 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
             self._totals = totals
             self._rewarded = True
             self._accumulate_rewards()
-        if game.is_over(state):
+        mover = game.to_move(state)
+        if mover is not None:
+            self.agent_selection = self.possible_agents[mover]
+        else:  # nobody to move: the game is over (the Game protocol's contract)
             self.terminations = dict.fromkeys(self.agents, True)
             outcome = game.outcome(state)
             for name in self.agents:
                 self.infos[name] = {"outcome": outcome}
-        else:
-            self.agent_selection = self.possible_agents[game.to_move(state)]  # type: ignore[index]
 
     def render(self) -> str | None:
         """The view of the seat to move as the game's text (``render_mode="ansi"``)."""

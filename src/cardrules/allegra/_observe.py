@@ -6,9 +6,10 @@ from its next). Places follow the same order: the viewer's grid first, row-major
 
 from __future__ import annotations
 
+import struct
 from functools import lru_cache
 from itertools import compress
-from operator import add, ne
+from operator import ne
 from typing import Any
 
 from cardrules import _fastobs
@@ -124,146 +125,209 @@ def _encode(view: View) -> list[float]:
     return out
 
 
-def _from_state_factory(rules: Rules) -> _fastobs.FromState:
-    # ``_encode(view(state, seat))`` without the View, as the positions and values of
-    # its non-zero entries: most of the encoding is one-hot places (tests/test_rl.py
-    # compares the two on random states).
+def _packed(numbers: list[int]) -> bytes:
+    return struct.pack(f"{len(numbers)}f", *numbers)
+
+
+def _hot(index: int | None, size: int) -> list[int]:
+    out = [0] * size
+    if index is not None:
+        out[index] = 1
+    return out
+
+
+def _tally(cards: tuple[int, ...]) -> list[int]:
+    out = [0] * _V
+    for card in cards:
+        out[card + 1] += 1
+    return out
+
+
+def _from_state_factory(rules: Rules) -> _fastobs.Packed:
+    # ``_encode(view(state, seat))`` without the View, as float32 bytes: the encoding is
+    # cut into parts that are packed once and remembered while the state's tuples they
+    # come from stay the same objects (most do from one move to the next), then joined
+    # (tests/test_rl.py compares the two on random states). Every one-entry cache keeps
+    # the tuples it compares by identity, so their ids cannot be reused.
     n = rules.players
-    at: dict[str, int] = {}
-    start = 0
-    for name, length in _layout(n):
-        at[name] = start
-        start += length
+    places = n * GRID
     rels = [tuple((s - seat) % n for s in range(n)) for seat in range(n)]
     orders = [tuple((seat + k) % n for k in range(n)) for seat in range(n)]
-    places = n * GRID
-    # Where each place's cell starts, for each viewer (its own grid first).
-    place_bases = [
-        tuple(at["places"] + (i - seat * GRID) % places * _PLACE for i in range(places))
-        for seat in range(n)
-    ]
-    # A place's one-hot index in its cell, by (card, face up): the value, face down or
-    # removed.
-    cell_index = {
-        (card, up): _V + 1 if card is None else card + 1 if up else _V
+
+    # places: one cell of _PLACE numbers a place, in seat order, kept in a buffer that
+    # follows the state's cards (each viewer sees it turned so that its grid comes
+    # first: two slices of it).
+    cell_size = 4 * _PLACE
+    cells = {
+        (card, up): _packed(_hot(_V + 1 if card is None else card + 1 if up else _V, _PLACE))
         for card in (None, *CARD_VALUES)
         for up in (False, True)
     }
-    cell_of = cell_index.__getitem__
-    place_ones = [1] * places
-    phase_at = {phase: at["phase"] + k for k, phase in enumerate(_PHASES)}
-    current, reveals_left = at["current"], at["reveals_left"]
-    deck_count, deck_known, deck_cards = at["deck_count"], at["deck_known"], at["deck_cards"]
-    discard_count, discard_top = at["discard_count"], at["discard_top"]
-    discard_cards, removed, drawn = at["discard_cards"], at["removed"], at["drawn"]
-    knock_queue, knockers, passers = at["knock_queue"], at["knockers"], at["passers"]
-    receiver, placed_at, hand = at["receiver"], at["placed"], at["hand"]
-    hand_count, ender, last_turns = at["hand_count"], at["ender"], at["last_turns"]
-    turns, round_at, totals_at = at["turns"], at["round"], at["totals"]
-    # One-entry caches by identity (the state's tuples are shared while unchanged; an
-    # entry keeps its tuples, so their ids cannot be reused).
-    last_cells: list[Any] = [None]
-    last_places: list[Any] = [None] * n
-    last_scores: list[Any] = [None]
+    board = bytearray(places * cell_size)
+    board_view = memoryview(board)
+    firsts = [board_view[seat * GRID * cell_size :] for seat in range(n)]
+    seconds = [board_view[: seat * GRID * cell_size] for seat in range(n)]
+    on_board: list[Any] = [None, None]  # the cards and face_up the board shows
     indices = range(places)
 
-    def cells_of(cards: tuple[int | None, ...], face_up: tuple[bool, ...]) -> list[int]:
-        # Each place's index in its cell; worked out again only where a card changed.
-        entry = last_cells[0]
-        if entry is None or len(entry[2]) != len(cards):
-            cells = list(map(cell_of, zip(cards, face_up, strict=True)))
-        elif entry[0] is cards and entry[1] is face_up:
-            return entry[2]  # type: ignore[no-any-return]
+    def follow(cards: tuple[int | None, ...], face_up: tuple[bool, ...]) -> None:
+        # Packs again only the places whose card or side changed.
+        old_cards, old_up = on_board
+        if old_cards is None:
+            changed: Any = indices
         else:
-            old_cards, old_up, cells = entry
-            cells = cells.copy()
-            for i in compress(indices, map(ne, cards, old_cards)):
-                cells[i] = cell_of((cards[i], face_up[i]))
-            for i in compress(indices, map(ne, face_up, old_up)):
-                cells[i] = cell_of((cards[i], face_up[i]))
-        last_cells[0] = (cards, face_up, cells)
-        return cells
+            changed = []
+            if cards is not old_cards and cards != old_cards:
+                changed += compress(indices, map(ne, cards, old_cards))
+            if face_up is not old_up and face_up != old_up:
+                changed += compress(indices, map(ne, face_up, old_up))
+        for i in changed:
+            board[i * cell_size : (i + 1) * cell_size] = cells[cards[i], face_up[i]]
+        on_board[0], on_board[1] = cards, face_up
 
-    last_counts: dict[int, Any] = {}
+    # phase, current and reveals_left, by (phase, current, reveals_left), a dict a viewer.
+    heads: list[dict[tuple[str, int, int], bytes]] = [{} for _ in range(n)]
 
-    def counts(pos: list[int], val: list[int], base: int, cards: tuple[int, ...]) -> None:
-        # The count of each value in ``cards`` at ``base`` (cached while ``cards`` is).
-        entry = last_counts.get(base)
-        if entry is None or entry[0] is not cards:
-            tally: dict[int, int] = {}
-            for card in cards:
-                tally[card] = tally.get(card, 0) + 1
-            entry = (cards, [base + card + 1 for card in tally], list(tally.values()))
-            last_counts[base] = entry
-        pos += entry[1]
-        val += entry[2]
+    def head(seat: int, key: tuple[str, int, int]) -> bytes:
+        phase, current, reveals_left = key
+        numbers = _hot(_PHASES.index(phase), len(_PHASES))
+        numbers += _hot(rels[seat][current], n)
+        numbers.append(reveals_left)
+        part = heads[seat][key] = _packed(numbers)
+        return part
 
-    def from_state(state: State, seat: int) -> tuple[list[int], list[int]]:
+    one = struct.Struct("f").pack
+    hidden_deck = _packed([0] * (1 + _V))  # deck_known, deck_cards
+    no_discard = _packed([0] * (1 + 2 * _V))  # discard_count, discard_top, discard_cards
+    drawns = {
+        card: _packed(_hot(None if card is None else card + 1, _V))
+        for card in (None, *CARD_VALUES)
+    }
+    placeds = [_packed(_hot(None, places))] + [_packed(_hot(i, places)) for i in range(places)]
+    no_hand = _packed([0] * (_V + 1))  # hand, hand_count
+    hands = {card: _packed([*_hot(card + 1, _V), 1]) for card in CARD_VALUES}
+    unseen_hand = _packed([0] * _V + [1])
+    # knock_queue, knockers, passers and receiver, by those fields, a dict a viewer.
+    knocks: list[dict[tuple[Any, ...], bytes]] = [{} for _ in range(n)]
+
+    def knock(seat: int, key: tuple[Any, ...]) -> bytes:
         rel = rels[seat]
-        pos = [phase_at[state.phase], current + rel[state.current]]
-        val = [1, 1]
-        cells = cells_of(state.cards, state.face_up)
-        last = last_places[seat]
-        if last is not None and last[0] is cells:
-            pos += last[1]
-        else:
-            one_hot = list(map(add, place_bases[seat], cells))
-            last_places[seat] = (cells, one_hot)
-            pos += one_hot
-        val += place_ones
-        pos += (reveals_left, deck_count, last_turns, turns, round_at)
-        val += (state.reveals_left, len(state.deck), state.last_turns, state.turns, state.round)
-        if state.deck_public:
-            pos.append(deck_known)
-            val.append(1)
-            counts(pos, val, deck_cards, state.deck)
-        discard = state.discard
-        if discard:
-            pos.append(discard_count)
-            val.append(len(discard))
-            pos.append(discard_top + discard[-1] + 1)
-            val.append(1)
-            counts(pos, val, discard_cards, discard)
-        counts(pos, val, removed, state.removed)
-        if state.drawn is not None:
-            pos.append(drawn + state.drawn + 1)
-            val.append(1)
-        for base, seats in (
-            (knock_queue, state.knock_queue),
-            (knockers, state.knockers),
-            (passers, state.passers),
-        ):
+        numbers: list[int] = []
+        for seats in key[:3]:
+            hot = [0] * n
             for s in seats:
-                pos.append(base + rel[s])
-                val.append(1)
-        if state.receiver is not None:
-            pos.append(receiver + rel[state.receiver])
-            val.append(1)
-            if state.hand is not None and state.receiver == seat:
-                pos.append(hand + state.hand + 1)
-                val.append(1)
-        placed = state.placed
-        if placed is not None:
-            pos.append(placed_at + rel[placed.owner] * GRID + placed.row * 4 + placed.col)
-            val.append(1)
-        if state.hand is not None:
-            pos.append(hand_count)
-            val.append(1)
-        if state.ender is not None:
-            pos.append(ender + rel[state.ender])
-            val.append(1)
-        scores = state.scores
-        if scores:
-            entry = last_scores[0]
-            if entry is None or entry[0] is not scores:
-                entry = (scores, [sum(column) for column in zip(*scores, strict=True)])
-                last_scores[0] = entry
-            totals = entry[1]
-            pos += range(totals_at, totals_at + n)
-            val += [totals[s] for s in orders[seat]]
-        return pos, val
+                hot[rel[s]] = 1
+            numbers += hot
+        numbers += _hot(None if key[3] is None else rel[key[3]], n)
+        if len(knocks[seat]) >= 4096:
+            knocks[seat].clear()
+        part = knocks[seat][key] = _packed(numbers)
+        return part
 
-    return from_state
+    last_deck: list[Any] = [None, hidden_deck]
+    join = bytearray().join
+    # The discard pile last met, its part and its tally (a move mostly changes its top
+    # card or adds one).
+    last_discard: list[Any] = [(), no_discard, [0] * _V]
+    pack_discard = struct.Struct(f"{1 + 2 * _V}f").pack
+    top_hots = {card: _hot(card + 1, _V) for card in CARD_VALUES}
+
+    def discard_part(discard: tuple[int, ...]) -> None:
+        old = last_discard[0]
+        size = len(discard)
+        if size == len(old) and size and discard[:-1] == old[:-1]:  # the top replaced
+            tally = last_discard[2].copy()
+            tally[old[-1] + 1] -= 1
+            tally[discard[-1] + 1] += 1
+        elif size == len(old) + 1 and discard[:-1] == old:  # one more card
+            tally = last_discard[2].copy()
+            tally[discard[-1] + 1] += 1
+        else:
+            tally = _tally(discard)
+        last_discard[0], last_discard[2] = discard, tally
+        last_discard[1] = (
+            pack_discard(len(discard), *top_hots[discard[-1]], *tally) if discard else no_discard
+        )
+
+    # ender, last_turns, turns, round and totals: the totals by viewer are kept while
+    # the scores are the same tuple.
+    pack_end = struct.Struct(f"{2 * n + 3}f").pack
+    ender_hots = [
+        {
+            ender: _hot(None if ender is None else rels[seat][ender], n)
+            for ender in (None, *range(n))
+        }
+        for seat in range(n)
+    ]
+    last_totals: list[Any] = [(), [(0,) * n] * n]
+
+    def count_totals(scores: tuple[tuple[int, ...], ...]) -> None:
+        totals = [sum(column) for column in zip(*scores, strict=True)] if scores else [0] * n
+        last_totals[0] = scores
+        last_totals[1] = [tuple(totals[s] for s in orders[seat]) for seat in range(n)]
+
+    last_removed: list[Any] = [None, b""]
+
+    def from_state(state: State, seat: int) -> bytearray:
+        rel = rels[seat]
+        key = (state.phase, state.current, state.reveals_left)
+        top = heads[seat].get(key) or head(seat, key)
+        if on_board[0] is not state.cards or on_board[1] is not state.face_up:
+            follow(state.cards, state.face_up)
+        deck = state.deck
+        if not state.deck_public:
+            deck_part = hidden_deck
+        elif last_deck[0] is deck:
+            deck_part = last_deck[1]
+        else:
+            deck_part = _packed([1, *_tally(deck)])
+            last_deck[0], last_deck[1] = deck, deck_part
+        discard = state.discard
+        if last_discard[0] is not discard:
+            discard_part(discard)
+        if last_removed[0] is not state.removed:
+            last_removed[0] = state.removed
+            last_removed[1] = _packed(_tally(state.removed))
+        knock_key = (state.knock_queue, state.knockers, state.passers, state.receiver)
+        knocked = knocks[seat].get(knock_key) or knock(seat, knock_key)
+        placed = state.placed
+        hand = state.hand
+        if hand is None:
+            hand_part = no_hand
+        elif state.receiver == seat:
+            hand_part = hands[hand]
+        else:
+            hand_part = unseen_hand
+        if last_totals[0] is not state.scores:
+            count_totals(state.scores)
+        return join(
+            (
+                top,
+                firsts[seat],
+                seconds[seat],
+                one(len(deck)),
+                deck_part,
+                last_discard[1],
+                last_removed[1],
+                drawns[state.drawn],
+                knocked,
+                placeds[
+                    0
+                    if placed is None
+                    else 1 + rel[placed.owner] * GRID + placed.row * 4 + placed.col
+                ],
+                hand_part,
+                pack_end(
+                    *ender_hots[seat][state.ender],
+                    state.last_turns,
+                    state.turns,
+                    state.round,
+                    *last_totals[1][seat],
+                ),
+            )
+        )
+
+    return _fastobs.Packed(from_state)
 
 
 _fastobs.register(_encode, _view, _from_state_factory)

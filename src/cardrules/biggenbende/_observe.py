@@ -6,8 +6,9 @@ from its next, whatever the direction). Counts are raw card or chip counts.
 
 from __future__ import annotations
 
+import struct
 from functools import lru_cache
-from itertools import chain, product
+from itertools import product
 from operator import itemgetter
 from typing import Any
 
@@ -92,90 +93,164 @@ def _encode(view: View) -> list[float]:
     return out
 
 
-def _from_state_factory(rules: Rules) -> _fastobs.FromState:
-    # ``_encode(view(state, seat))`` without the View: one flat list, built by unpacking
-    # tuples (tests/test_rl.py compares the two on random states).
+def _from_state_factory(rules: Rules) -> _fastobs.Packed:
+    # ``_encode(view(state, seat))`` without the View, as float32 bytes: the encoding is
+    # cut into parts that are packed once and kept while the state's tuples they come
+    # from stay the same objects (most do from one move to the next), then joined
+    # (tests/test_rl.py compares the two on random states). Every cache that compares
+    # a tuple by identity keeps it, so its id cannot be reused.
     n = rules.players
     orders = [tuple((seat + k) % n for k in range(n)) for seat in range(n)]
     rels = [tuple((s - seat) % n for s in range(n)) for seat in range(n)]
-    phase_hot = {
-        phase: tuple(1 if k == i else 0 for k in range(len(_PHASES)))
-        for i, phase in enumerate(_PHASES)
-    }
-    seat_hot = [tuple(1 if k == i else 0 for k in range(n)) for i in range(n)]
-    no_seat = (0,) * n
-    value_hot = [tuple(1 if k == i else 0 for k in range(VALUES)) for i in range(VALUES)]
-    no_value = (0,) * VALUES
-    zero_places = [0] * n
     getters = [itemgetter(*order) for order in orders]  # the seats' items, viewer first
+    one = struct.Struct("f").pack
+    seats = struct.Struct(f"{n}f").pack
+    values = struct.Struct(f"{VALUES}f").pack
+    hand_counts = struct.Struct(f"{VALUES + n}f").pack  # hand, hand_counts
+    join = bytearray().join
     # Which positions of a face-down row still hold a card, for every possible row.
     present = {
-        row: tuple(card is not None for card in row)
+        row: struct.pack(f"{ROW_SIZE}f", *(card is not None for card in row))
         for row in product((None, *range(VALUES)), repeat=ROW_SIZE)
-    }.__getitem__
+    }
+    # phase, turn and direction, by (phase, turn, direction) for each viewer.
+    heads: list[dict[tuple[str, int | None, int], bytes]] = [{} for _ in range(n)]
 
-    piles: dict[tuple[int, ...], tuple[int, ...]] = {}
-
-    def pile_part(discard: tuple[int, ...]) -> tuple[int, ...]:
-        # discard_count, discard_top, discard_top_run and discard_cards of a discard
-        # pile; piles are short and come again, so they are remembered (a bounded
-        # number of them).
-        part = piles.get(discard)
-        if part is None:
-            if discard:
-                top = discard[-1]
-                run = 0
-                for card in reversed(discard):
-                    if card != top:
-                        break
-                    run += 1
-                tally = [0] * VALUES
-                for card in discard:
-                    tally[card] += 1
-                part = (len(discard), *value_hot[top], run, *tally)
-            else:
-                part = (0, *no_value, 0, *no_value)
-            if len(piles) >= 4096:
-                piles.clear()
-            piles[discard] = part
+    def head(seat: int, key: tuple[str, int | None, int]) -> bytes:
+        phase, turn, direction = key
+        hot = [0] * (len(_PHASES) + n)
+        hot[_PHASES.index(phase)] = 1
+        if turn is not None:
+            hot[len(_PHASES) + rels[seat][turn]] = 1
+        part = heads[seat][key] = struct.pack(f"{len(hot) + 1}f", *hot, direction)
         return part
 
-    def from_state(state: State, seat: int) -> tuple[None, list[Any]]:
-        rel, get = rels[seat], getters[seat]
-        hands = state.hands
-        turn = state.turn
-        if state.places:
-            place = zero_places.copy()
-            for k, s in enumerate(state.places):
-                place[rel[s]] = k + 1
-        else:
-            place = zero_places
-        if state.phase == "choose":  # BB-4, BB-21: others' choices stay hidden
-            face_up = state.face_up
-            counts = [sum(hands[s]) + (0 if s == seat else sum(face_up[s])) for s in orders[seat]]
-            shown = chain.from_iterable(face_up[s] if s == seat else EMPTY for s in orders[seat])
-        else:
-            counts = map(sum, get(hands))  # type: ignore[assignment]
-            shown = chain.from_iterable(get(state.face_up))
-        return None, [
-            *phase_hot[state.phase],
-            *(no_seat if turn is None else seat_hot[rel[turn]]),
-            state.direction,
-            *hands[seat],
-            *counts,
-            *shown,
-            *chain.from_iterable(map(present, get(state.face_down))),
-            len(state.draw),
-            *pile_part(state.discard),
-            *state.removed,
-            *place,
-            state.round,
-            state.moves,
-            *get(state.chips),
-            state.supply,
-        ]
+    # face_up and face_down of every seat in seat order, kept in two buffers that
+    # follow the state (packed again only for the seats whose tuple changed); a viewer
+    # sees each turned so that its own seat comes first: two slices of each.
+    up_size, down_size = 4 * VALUES, 4 * ROW_SIZE
+    ups, downs = bytearray(n * up_size), bytearray(n * down_size)
+    up_view, down_view = memoryview(ups), memoryview(downs)
+    up_slices = [(up_view[seat * up_size :], up_view[: seat * up_size]) for seat in range(n)]
+    down_slices = [
+        (down_view[seat * down_size :], down_view[: seat * down_size]) for seat in range(n)
+    ]
+    boards = [up_slices[seat] + down_slices[seat] for seat in range(n)]
+    shown: list[Any] = [None, None]  # the face_up and face_down tuples in the buffers
+    hidden = values(*EMPTY)
 
-    return from_state
+    def follow(face_up: Any, face_down: Any) -> None:
+        old_up, old_down = shown
+        for s in range(n):
+            if old_up is None or face_up[s] is not old_up[s]:
+                ups[s * up_size : (s + 1) * up_size] = values(*face_up[s])
+            if old_down is None or face_down[s] is not old_down[s]:
+                downs[s * down_size : (s + 1) * down_size] = present[face_down[s]]
+        shown[0], shown[1] = face_up, face_down
+
+    # discard_count, discard_top, discard_top_run and discard_cards: the pile last met,
+    # its part and its tally (a play adds cards on top: the tally follows).
+    pile_numbers = struct.Struct(f"{2 * VALUES + 2}f").pack
+    value_hot = [tuple(1 if k == i else 0 for k in range(VALUES)) for i in range(VALUES)]
+    last_pile: list[Any] = [(), pile_numbers(0, *EMPTY, 0, *EMPTY), [0] * VALUES]
+
+    piles: dict[tuple[int, ...], tuple[bytes, list[int]]] = {}  # by pile: part, tally
+
+    def pile_part(discard: tuple[int, ...]) -> None:
+        # A pile not met lately (piles come again: they are short, and are remembered by
+        # value, a bounded number of them).
+        old = last_pile[0]
+        if len(discard) > len(old) and discard[: len(old)] == old:
+            tally = last_pile[2].copy()
+            for card in discard[len(old) :]:
+                tally[card] += 1
+        else:
+            tally = [0] * VALUES
+            for card in discard:
+                tally[card] += 1
+        if discard:
+            top = discard[-1]
+            run = 0
+            for card in reversed(discard):
+                if card != top:
+                    break
+                run += 1
+            part = pile_numbers(len(discard), *value_hot[top], run, *tally)
+        else:
+            part = pile_numbers(0, *EMPTY, 0, *EMPTY)
+        if len(piles) >= 4096:
+            piles.clear()
+        piles[discard] = (part, tally)
+        last_pile[0], last_pile[1], last_pile[2] = discard, part, tally
+
+    last_removed: list[Any] = [None, b""]  # removed and its part
+    # places and round; chips and supply: a one-entry cache a viewer for each.
+    placings: list[tuple[Any, ...]] = [(None, None, b"")] * n
+    holdings: list[tuple[Any, ...]] = [(None, None, b"")] * n
+
+    def placing(state: State, seat: int) -> tuple[Any, ...]:
+        place = [0] * n  # 1 for the first out, 2 for the second, ...
+        rel = rels[seat]
+        for k, s in enumerate(state.places):
+            place[rel[s]] = k + 1
+        entry = placings[seat] = (state.places, state.round, seats(*place) + one(state.round))
+        return entry
+
+    def holding(state: State, seat: int) -> tuple[Any, ...]:
+        part = seats(*getters[seat](state.chips)) + one(state.supply)
+        entry = holdings[seat] = (state.chips, state.supply, part)
+        return entry
+
+    def from_state(state: State, seat: int) -> bytearray:
+        hands = state.hands
+        phase = state.phase
+        key = (phase, state.turn, state.direction)
+        top = heads[seat].get(key) or head(seat, key)
+        face_up = state.face_up
+        if shown[0] is not face_up or shown[1] is not state.face_down:
+            follow(face_up, state.face_down)
+        if phase == "choose":  # BB-4, BB-21: others' choices stay hidden
+            hand = hand_counts(
+                *hands[seat],
+                *[sum(hands[s]) + (0 if s == seat else sum(face_up[s])) for s in orders[seat]],
+            )
+            board: tuple[bytes | memoryview, ...] = (
+                values(*face_up[seat]) + hidden * (n - 1),
+                *down_slices[seat],
+            )
+        else:
+            hand = hand_counts(*hands[seat], *map(sum, getters[seat](hands)))
+            board = boards[seat]
+        discard = state.discard
+        if last_pile[0] is not discard:
+            known = piles.get(discard)
+            if known is None:
+                pile_part(discard)
+            else:
+                last_pile[0], last_pile[1], last_pile[2] = discard, known[0], known[1]
+        if last_removed[0] is not state.removed:
+            last_removed[0], last_removed[1] = state.removed, values(*state.removed)
+        placed = placings[seat]
+        if placed[0] is not state.places or placed[1] != state.round:
+            placed = placing(state, seat)
+        held = holdings[seat]
+        if held[0] is not state.chips or held[1] != state.supply:
+            held = holding(state, seat)
+        return join(
+            (
+                top,
+                hand,
+                *board,
+                one(len(state.draw)),
+                last_pile[1],
+                last_removed[1],
+                placed[2],
+                one(state.moves),
+                held[2],
+            )
+        )
+
+    return _fastobs.Packed(from_state)
 
 
 _fastobs.register(_encode, _view, _from_state_factory)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import struct
+import threading
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -86,33 +87,47 @@ def action_space(game: AnyGame, rules: Any) -> ActionSpace[Any]:
     return space
 
 
-_CODES: dict[ActionSpace[Any], Callable[[Any], int]] = {}
+class _Codes:
+    """
+    ``space.encode`` with a memo, for the adapters, which encode every legal move at
+    every step while a game offers the same moves again and again. The games hand out
+    the same move objects, so the memo knows a move by its identity first (``by_id``:
+    ``id(move) -> number``, for the moves it keeps alive in ``kept``, so no id in it can
+    be reused), then by equality (hashing a move costs more). Bounded: both are
+    emptied together once full.
+    """
+
+    __slots__ = ("by_id", "by_move", "encode_new", "kept")
+
+    def __init__(self, space: ActionSpace[Any]) -> None:
+        self.by_id: dict[int, int] = {}
+        self.kept: list[Any] = []
+        self.by_move: dict[Any, int] = {}
+        self.encode_new = space.encode
+
+    def __call__(self, move: Any) -> int:
+        code = self.by_id.get(id(move))
+        if code is not None:
+            return code
+        code = self.by_move.get(move)
+        if code is None:
+            code = self.by_move[move] = self.encode_new(move)
+        if len(self.kept) >= _KNOWN_MOVES:
+            self.by_id.clear()
+            self.kept.clear()
+        self.kept.append(move)
+        self.by_id[id(move)] = code
+        return code
 
 
-def _encoder(space: ActionSpace[Any]) -> Callable[[Any], int]:
-    # ``space.encode`` with a memo: the adapters encode every legal move at every step,
-    # and a game offers the same moves again and again. The games hand out the same
-    # move objects, so the memo looks a move up by identity first (it keeps the move,
-    # so its id cannot be reused), then by equality (hashing a move costs more).
+_CODES: dict[ActionSpace[Any], _Codes] = {}
+
+
+def _encoder(space: ActionSpace[Any]) -> _Codes:
+    # The memo of ``space.encode`` (see _Codes), one a space.
     memo = _CODES.get(space)
     if memo is None:
-        codes: dict[Any, int] = {}
-        known: dict[int, tuple[Any, int]] = {}
-        encode = space.encode
-
-        def memo(move: Any) -> int:
-            entry = known.get(id(move))
-            if entry is not None and entry[0] is move:
-                return entry[1]
-            code = codes.get(move)
-            if code is None:
-                code = codes[move] = encode(move)
-            if len(known) >= _KNOWN_MOVES:
-                known.clear()
-            known[id(move)] = (move, code)
-            return code
-
-        _remember(_CODES, space, memo)
+        memo = _remember(_CODES, space, _Codes(space))
     return memo
 
 
@@ -122,17 +137,16 @@ _LEGAL_TUPLES = 4096
 
 class _Legal:
     """
-    The legal moves of a state as actions: the moves, their numbers (in the same order),
-    the move of each number, and an int8 mask (shared: copy it before handing it out).
-    Made by :func:`_legal_actions`.
+    The legal moves of a state as actions: the moves, their numbers (in the same order)
+    and an int8 mask (shared: copy it before handing it out). Made by
+    :func:`_legal_actions`.
     """
 
-    __slots__ = ("by_code", "codes", "mask", "moves")
+    __slots__ = ("codes", "mask", "moves")
 
     def __init__(self, moves: Any, codes: tuple[int, ...], mask: Any) -> None:
         self.moves = moves
         self.codes = codes
-        self.by_code = dict(zip(codes, moves, strict=True))
         self.mask = mask
 
 
@@ -149,11 +163,33 @@ def _legal_actions(space: ActionSpace[Any]) -> Callable[[Any], _Legal]:
     maker = _LEGALS.get(space)
     if maker is None:
         numpy = _numpy()
-        encode = _encoder(space)
+        memo = _encoder(space)
+        code_of_id = memo.by_id.get
         size = space.size
+        frombuffer, int8 = numpy.frombuffer, numpy.int8
         seen: dict[int, _Legal] = {}
         by_ids: dict[tuple[int, ...], _Legal] = {}
         masks: dict[tuple[int, ...], Any] = {}
+
+        def make(moves: Any, ids: tuple[int, ...]) -> _Legal:
+            known = tuple(map(code_of_id, ids))
+            codes: tuple[int, ...] = (
+                tuple(map(memo, moves)) if None in known else known  # type: ignore[assignment]
+            )
+            mask = masks.get(codes)
+            if mask is None:
+                ones = bytearray(size)
+                for code in codes:
+                    ones[code] = 1
+                mask = frombuffer(ones, int8)
+                if len(masks) >= _LEGAL_TUPLES:
+                    masks.clear()
+                masks[codes] = mask
+            legal = _Legal(moves, codes, mask)
+            if len(by_ids) >= _LEGAL_TUPLES:
+                by_ids.clear()
+            by_ids[ids] = legal
+            return legal
 
         def maker(moves: Any) -> _Legal:
             legal = seen.get(id(moves))
@@ -162,18 +198,7 @@ def _legal_actions(space: ActionSpace[Any]) -> Callable[[Any], _Legal]:
             ids = tuple(map(id, moves))
             legal = by_ids.get(ids)
             if legal is None:
-                codes = tuple([encode(move) for move in moves])
-                mask = masks.get(codes)
-                if mask is None:
-                    mask = numpy.zeros(size, numpy.int8)
-                    mask[list(codes)] = 1
-                    if len(masks) >= _LEGAL_TUPLES:
-                        masks.clear()
-                    masks[codes] = mask
-                legal = _Legal(moves, codes, mask)
-                if len(by_ids) >= _LEGAL_TUPLES:
-                    by_ids.clear()
-                by_ids[ids] = legal
+                legal = make(moves, ids)
                 if len(seen) >= _LEGAL_TUPLES:
                     seen.clear()
                 seen[id(moves)] = legal
@@ -219,9 +244,23 @@ def _make_observer(game: AnyGame, rules: Any) -> Callable[[Any, int], Any]:
 
         return plain
     from_state = factory(rules)
+    frombuffer, zeros, float32, int64 = numpy.frombuffer, numpy.zeros, numpy.float32, numpy.int64
+    if isinstance(from_state, _fastobs.Packed):
+        # The encoding comes packed, in a new bytearray: the array is a view of it. The
+        # encoder keeps buffers between calls, so one thread at a time runs it.
+        packed, nbytes, lock = from_state.encode, 4 * size, threading.Lock()
+
+        def unpack(state: Any, seat: int) -> Any:
+            with lock:
+                data = packed(state, seat)
+            if len(data) != nbytes:
+                raise CardrulesError(f"an observation has {len(data) // 4} numbers, not {size}")
+            out = frombuffer(data, float32)
+            return out if flat else out.reshape(shape)
+
+        return unpack
     # struct packs a list of numbers into float32 (or int64) bytes faster than
     # numpy.fromiter converts it, item by item.
-    frombuffer, zeros, float32, int64 = numpy.frombuffer, numpy.zeros, numpy.float32, numpy.int64
     pack, dense = struct.pack, struct.Struct(f"{size}f").pack
 
     def fast(state: Any, seat: int) -> Any:
