@@ -88,9 +88,12 @@ def test_a_rollout_follows_the_game(game: AnyGame) -> None:
         assert environment.state_ == state
     assert game.is_over(state)
     assert not environment.agents
-    # The summed rewards are each seat's whole-game return.
+    # The summed rewards are each seat's whole-game return, as a utility (signed).
     totals = cardrules.rl.total_returns(game, state)
-    assert [returns[f"player_{seat}"] for seat in range(players)] == [float(t) for t in totals]
+    sign = cardrules.rl.utility_sign(game)
+    assert [returns[f"player_{seat}"] for seat in range(players)] == [
+        float(sign * t) for t in totals
+    ]
 
 
 @pytest.mark.parametrize("game", HOOKED)
@@ -115,9 +118,34 @@ def test_the_rewards_of_a_round_add_up_to_its_return(game: AnyGame) -> None:
             sums[seat] += environment.rewards[name]
     rounds = cardrules.rl.returns_by_round(game, states)
     first = getattr(states[0], "round", 1)
+    sign = cardrules.rl.utility_sign(game)
     assert len(rounds) == len(by_round)
     for number, sums in by_round.items():
-        assert sums == [float(delta) for delta in rounds[number - first]]
+        assert sums == [float(sign * delta) for delta in rounds[number - first]]
+
+
+def test_the_allegra_winner_gets_the_most_reward() -> None:
+    # Allegra's points: the lowest total wins (AL-12). Agents maximise their rewards,
+    # so the winners must be the seats with the highest summed rewards.
+    game = cardrules.get_game("allegra")
+    environment = env("allegra", players=3)
+    environment.reset(seed=12)
+    summed = dict.fromkeys(environment.possible_agents, 0.0)
+    for agent in environment.agent_iter(max_iter=100_000):
+        observation, reward, terminated, truncated, _ = environment.last()
+        summed[agent] += reward
+        if terminated or truncated:
+            environment.step(None)
+            continue
+        legal = np.flatnonzero(observation["action_mask"])
+        environment.step(int(legal[len(legal) // 2]))
+    outcome = game.outcome(environment.state_)
+    assert outcome is not None
+    assert outcome.winners
+    best = max(summed.values())
+    assert {int(name.rsplit("_", 1)[1]) for name, value in summed.items() if value == best} == set(
+        outcome.winners
+    )
 
 
 def test_what_is_handed_out_can_be_changed() -> None:

@@ -9,10 +9,12 @@ follows PettingZoo's classic card games:
   seat's view as the game's float32 observation (:func:`cardrules.rl.observation`)
   and an ``int8`` mask of the legal actions (all zeros for a seat not to move);
 - actions are the numbers of the game's :class:`~cardrules.ActionSpace`;
-- the reward of a step is every seat's score change in it (chips or points, from
-  :func:`cardrules.rl.total_returns`), so an agent's summed rewards are its return,
-  and its rewards in one round add up to that round's entry of
-  :func:`cardrules.rl.returns_by_round`;
+- the reward of a step is every seat's score change in it (chips, cards or points,
+  from :func:`cardrules.rl.total_returns`) as a utility, higher always better: times
+  :func:`cardrules.rl.utility_sign`, so Allegra's points (the lowest wins, AL-12) are
+  negated. An agent's summed rewards are its return so signed, and its rewards in one
+  round add up to that round's entry of :func:`cardrules.rl.returns_by_round` so
+  signed;
 - ``reset(seed=...)`` deals the game with that seed (a random one when ``None``);
 - ``render_mode="ansi"``: ``render()`` gives the view of the seat to move as the
   game's own text.
@@ -110,6 +112,7 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
         self._observe_state = rl._observer(game, self.rules)
         self._legal_of_moves = rl._legal_actions(self._space)
         self._legal_of: Any = None
+        self._sign = float(rl.utility_sign(game))  # rewards are utilities: higher better
         # What the rewards follow: the returns hook itself when the game has one.
         self._returns_of: Any = (
             game.returns
@@ -220,8 +223,9 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
             rewards = self.rewards
             self._returns = returns
             totals = rl.total_returns(game, state)
+            sign = self._sign
             for seat, name in enumerate(self.possible_agents):
-                rewards[name] = float(totals[seat] - self._totals[seat])
+                rewards[name] = sign * (totals[seat] - self._totals[seat])
             self._totals = totals
             self._rewarded = True
             self._accumulate_rewards()
