@@ -14,8 +14,8 @@ games are reproducible; ``--rounds`` shortens the matches (Biggenbende and Alleg
 fit a time budget, and is printed.
 
 Run: ``python benchmarks/bench_ismcts.py [GAME ...] [--games 500] [--iterations 30]
-[--widen 3] [--margin 2] [--rollout-moves M] [--tree] [--jobs 2] [--players 3 4]
-[--opponents greedy random] [--rounds R] [--json]``
+[--widen 3] [--margin 2] [--prune 3] [--versus mean] [--rollout-moves M] [--tree]
+[--jobs 2] [--players 3 4] [--opponents greedy random] [--rounds R] [--json]``
 
 Measured 2026-12-01 (2 shared cores, ``--jobs 2``, matches of one round,
 ``--rounds 1``; the full table with edges is in docs/how-to/write-a-bot.md, "The
@@ -118,6 +118,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--rollout-moves", type=int, default=None)
     parser.add_argument("--widen", type=int, default=3)
     parser.add_argument("--margin", type=float, default=2.0)
+    parser.add_argument("--prune", type=int, default=3, help="racing after PRUNE worlds (0: off)")
+    parser.add_argument("--versus", choices=["mean", "best"], default="mean")
     parser.add_argument("--tree", action="store_true", help="tree search (ISMCTS)")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print JSON lines")
@@ -127,6 +129,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "rollout_moves": args.rollout_moves,
         "widen": args.widen,
         "margin": args.margin,
+        "prune": args.prune,
+        "versus": args.versus,
         "tree": args.tree,
     }
     print(
