@@ -99,7 +99,7 @@ class ISMCTSBot:
             search stops at whichever comes first.
         rollout_moves: where a rollout is cut, in moves. Rollout search: ``None``
             (the default) is the game's own depth with an estimate (Biggenbende 16
-            moves, Allegra 6), else the end of the round. Tree search: 10.
+            moves, Allegra 3 moves a seat), else the end of the round. Tree search: 10.
         exploration: the UCB exploration constant (tree search).
         epsilon: the chance of a random move in a heuristic rollout.
         greedy_rollouts: roll out with the game's heuristic (when it has one), else
