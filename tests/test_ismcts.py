@@ -272,3 +272,118 @@ def test_bad_search_options() -> None:
     for bad in ({"widen": 0}, {"rollout_moves": -1}, {"rollout_moves": 2.5}):
         with pytest.raises(RulesError):
             ISMCTSBot(bb.GAME, **{"seed": 1, **bad})  # type: ignore[arg-type]
+
+
+class _Counting:
+    """A sampler that counts the worlds it hands out (redealt for the seat)."""
+
+    def __init__(self, game: AnyGame, state: Any, seat: int) -> None:
+        self.game, self.state, self.seat, self.worlds = game, state, seat, 0
+
+    def __call__(self, seed: int) -> Any:
+        self.worlds += 1
+        return self.game.redeal_hidden(self.state, self.seat, seed=seed)
+
+
+def test_pruning_stops_with_the_heuristics_best_when_nothing_beats_it() -> None:
+    """An estimate that sees no difference between root moves: with ``prune=3`` every
+    other move is dropped after three worlds and the search stops there, with the
+    heuristic's best; without pruning it spends the whole budget."""
+
+    def flat(view: bb.View) -> list[float]:
+        return [0.0] * view.rules.players
+
+    rules = bb.Rules(players=4, rounds=1)
+    checked = 0
+    for k, state in enumerate(_positions(bb.GAME, rules, seed=6)[:10]):
+        seat = bb.to_move(state)
+        assert seat is not None
+        view, legal = bb.view(state, seat), bb.legal_moves(state)
+        first = _ranked(bb.GAME, state, 3)[0]
+        pruned = ISMCTSBot(bb.GAME, seed=k, iterations=60, rollout_moves=4, evaluate=flat,
+                           prune=3)  # fmt: skip
+        spy = _Counting(bb.GAME, state, seat)
+        assert pruned.choose_in_worlds(view, legal, spy) == first
+        assert spy.worlds == 3
+        full = ISMCTSBot(bb.GAME, seed=k, iterations=60, rollout_moves=4, evaluate=flat,
+                         prune=0)  # fmt: skip
+        spy = _Counting(bb.GAME, state, seat)
+        assert full.choose_in_worlds(view, legal, spy) == first
+        assert spy.worlds == 60 // min(3, len(legal))
+        checked += 1
+    assert checked == 10
+
+
+def test_pruning_still_follows_clear_evidence() -> None:
+    """The hoarding estimate of the test above: pruning drops only the moves that do not
+    help, and the search still overrules the heuristic for the move that keeps most."""
+
+    def hoard(view: bb.View) -> list[float]:
+        return [_held(view, s) for s in range(view.rules.players)]
+
+    rules = bb.Rules(players=3, rounds=1)
+    overruled = 0
+    for state in _positions(bb.GAME, rules, seed=3):
+        seat = bb.to_move(state)
+        assert seat is not None
+        if state.phase != "play":
+            continue
+        candidates = _ranked(bb.GAME, state, 3)
+        kept = [hoard(bb.view(bb.apply(state, m), seat))[seat] for m in candidates]
+        expected = candidates[kept.index(max(kept))] if max(kept) > kept[0] else candidates[0]
+        bot = ISMCTSBot(bb.GAME, seed=1, iterations=30, rollout_moves=0, evaluate=hoard,
+                        prune=2)  # fmt: skip
+        view, legal = bb.view(state, seat), bb.legal_moves(state)
+        choice = bot.choose_in_worlds(view, legal, _Spy(bb.GAME, state, seat))
+        assert choice == expected
+        overruled += choice != candidates[0]
+    assert overruled >= 3
+
+
+@pytest.mark.parametrize("name", ["biggenbende", "allegra"])
+def test_new_options_are_seeded_and_legal(name: str) -> None:
+    """With pruning and the best rival as the yardstick, the same seed gives the same
+    game, and every choice is one of the legal moves."""
+    game = cardrules.get_game(name)
+
+    class Checked(ISMCTSBot):
+        def choose_in_worlds(
+            self, view: Any, moves: Sequence[Any], sample: Callable[[int], Any]
+        ) -> Any:
+            move = super().choose_in_worlds(view, moves, sample)
+            assert move in moves
+            return move
+
+    def play(seed: int) -> tuple[Any, ...]:
+        bots: list[Any] = [GreedyBot(game, seed=seed + s) for s in range(4)]
+        bots[1] = Checked(game, seed=seed, iterations=12, prune=2, versus="best")
+        rules = game.Rules(players=4, rounds=1)
+        state, moves = play_game(game, bots, seed=seed, rules=rules)
+        assert game.is_over(state)
+        return moves
+
+    assert play(3) == play(3)
+
+
+def test_bad_new_options() -> None:
+    for bad in ({"prune": 1}, {"prune": -2}, {"prune": 2.0}, {"versus": "max"}):
+        with pytest.raises(RulesError):
+            ISMCTSBot(bb.GAME, **{"seed": 1, **bad})  # type: ignore[arg-type]
+
+
+def test_versus_measures_the_seat_against_the_mean_or_the_best_rival() -> None:
+    """A playout cut at once: the seat's estimate less the others' mean, or their best."""
+    import random
+
+    def fixed(view: bb.View) -> list[float]:
+        return [6.0 if s == view.seat else float(3 * s) for s in range(view.rules.players)]
+
+    state = _positions(bb.GAME, bb.Rules(players=4, rounds=1), seed=2)[5]
+    seat = bb.to_move(state)
+    assert seat is not None
+    move = bb.legal_moves(state)[0]
+    others = [3.0 * s for s in range(4) if s != seat]
+    for versus, rival in (("mean", sum(others) / 3), ("best", max(others))):
+        bot = ISMCTSBot(bb.GAME, seed=1, rollout_moves=0, evaluate=fixed, versus=versus)
+        value = bot._playout(state, move, seat, True, random.Random(0))
+        assert value == pytest.approx(6.0 - rival)

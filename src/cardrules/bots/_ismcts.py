@@ -61,9 +61,13 @@ class ISMCTSBot:
     less the mean of the other seats' scores. The bot plays the heuristic's best move
     unless another root move beats it, world by world, by more than ``margin``
     standard errors of the mean difference: it then plays the root move with the best
-    mean difference. Since the rollouts play the heuristic, this improves on
-    :class:`GreedyBot` as its estimates sharpen; with one world it is
-    :class:`GreedyBot`. Short rollouts scored by an estimate are much less noisy than
+    mean difference. After ``prune`` worlds it races: a root move that did no better
+    than the heuristic's best in any world, or is worse by ``margin`` standard errors,
+    is dropped and the rest of the budget goes to the others; when none is left it
+    plays the heuristic's best at once, which saves most of the budget on the many
+    decisions where the heuristic is plainly right. Since the rollouts play the
+    heuristic, this improves on :class:`GreedyBot` as its estimates sharpen; with one
+    world it is :class:`GreedyBot`. Short rollouts scored by an estimate are much less noisy than
     rollouts to the end of a round, so they need fewer worlds.
 
     Tree search (``tree=True``). An iteration walks one tree shared by all worlds,
@@ -108,6 +112,13 @@ class ISMCTSBot:
             ``view`` shows, in the game's score units; ``None`` for the game's own
             estimate, where its heuristic's module has one (an ``estimate`` function
             and a ``ROLLOUT_DEPTH``; Biggenbende and Allegra do).
+        prune: rollout search: after this many worlds (3; 0: never), drop every root
+            move that did no better than the heuristic's best in any world so far, or
+            is worse by ``margin`` standard errors; the playouts left go to the
+            others, and when none is left the search stops with the heuristic's best.
+        versus: rollout search: a playout is worth the seat's score less the mean of
+            the others' (``"mean"``) or less the best of them (``"best"``, closer to
+            winning with many players).
 
     >>> import cardrules
     >>> from cardrules.bots import ISMCTSBot, RandomBot, play_game
@@ -139,6 +150,8 @@ class ISMCTSBot:
         tree: bool = False,
         margin: float = 2.0,
         evaluate: Callable[[Any], Sequence[float]] | None = None,
+        prune: int = 3,
+        versus: str = "mean",
     ) -> None:
         if isinstance(game, str):
             from cardrules import get_game  # the registry loads the games: not at import
@@ -154,6 +167,10 @@ class ISMCTSBot:
             raise RulesError(f"rollout_moves must be None or an int >= 0, not {rollout_moves!r}")
         if type(widen) is not int or widen < 1:
             raise RulesError(f"widen must be an int >= 1, not {widen!r}")
+        if type(prune) is not int or prune == 1 or prune < 0:
+            raise RulesError(f"prune must be 0 or an int >= 2, not {prune!r}")
+        if versus not in ("mean", "best"):
+            raise RulesError(f"versus must be 'mean' or 'best', not {versus!r}")
         if iterations is None and seconds is None:
             iterations = self.DEFAULT_ITERATIONS
         self.iterations = iterations
@@ -180,6 +197,8 @@ class ISMCTSBot:
         self._widen = widen
         self._tree = tree
         self._margin = margin
+        self._prune = prune
+        self._versus_best = versus == "best"
         self._rng = random.Random(self._seed)
         self._greedy = GreedyBot(game, seed=self._seed)
 
@@ -259,33 +278,41 @@ class ISMCTSBot:
     ) -> Any:
         """Rollout search: the heuristic's best, unless another move beats it clearly."""
         rng = self._rng
+        margin = self._margin
         # Per root move, its value less the heuristic's best's, world by world.
         diffs: list[list[float]] = [[] for _ in candidates]
-        done = 0
+        alive = list(range(1, len(candidates)))
+        done = worlds = 0
         while True:
             world = sample(rng.getrandbits(64))
             seat: int = self._game.to_move(world)  # type: ignore[assignment]
             stream = rng.getrandbits(64)
-            values = [
-                self._playout(world, move, seat, higher, random.Random(stream))
-                for move in candidates
-            ]
-            for k, value in enumerate(values):
-                diffs[k].append(value - values[0])
-            done += len(candidates)
+            base = self._playout(world, candidates[0], seat, higher, random.Random(stream))
+            for k in alive:
+                value = self._playout(world, candidates[k], seat, higher, random.Random(stream))
+                diffs[k].append(value - base)
+            done += 1 + len(alive)
+            worlds += 1
+            if self._prune and worlds >= self._prune:
+                # Racing: a move that cannot beat the heuristic's best (no better in
+                # any world so far, or worse by ``margin`` standard errors) is dropped,
+                # and the budget left goes to the others.
+                alive = [k for k in alive if _hopeful(diffs[k], margin)]
+                if not alive:
+                    return candidates[0]
             if self.iterations is not None and done >= self.iterations:
                 break
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-        n = len(diffs[0])
-        if n < 2:  # one world: no error to judge by
-            return candidates[0]
         best, top = 0, 0.0
-        for k in range(1, len(candidates)):
+        for k in alive:
             d = diffs[k]
+            n = len(d)
+            if n < 2:  # one world: no error to judge by
+                continue
             mean = sum(d) / n
             error = math.sqrt(sum((x - mean) ** 2 for x in d) / (n - 1) / n)
-            if mean > top and mean > self._margin * error:
+            if mean > top and mean > margin * error:
                 best, top = k, mean
         return candidates[best]
 
@@ -331,7 +358,8 @@ class ISMCTSBot:
             return 1.0 if seat in outcome.winners else 0.0
         if not higher:
             score = [-x for x in score]
-        return score[seat] - (sum(score) - score[seat]) / (n - 1)
+        own = score.pop(seat)
+        return own - (max(score) if self._versus_best else sum(score) / (n - 1))
 
     def _cut(self, state: Any) -> int:
         """Where a rollout from ``state`` is cut, in moves (-1: never)."""
@@ -466,3 +494,15 @@ def _own_estimate(
     if estimate is None or depth is None:
         return None
     return estimate, depth
+
+
+def _hopeful(diffs: Sequence[float], margin: float) -> bool:
+    """Whether a root move with these differences from the heuristic's best may still
+    beat it: some world where it did better, and not worse by ``margin`` standard
+    errors."""
+    n = len(diffs)
+    mean = sum(diffs) / n
+    if max(diffs) <= 0.0:
+        return False
+    error = math.sqrt(sum((x - mean) ** 2 for x in diffs) / (n - 1) / n)
+    return mean + margin * error > 0.0
