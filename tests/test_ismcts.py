@@ -193,16 +193,20 @@ def _held(view: bb.View, seat: int) -> float:
     return float(view.hand_counts[seat] + sum(view.face_up[seat]))
 
 
-def test_rollout_search_follows_clear_evidence() -> None:
+@pytest.mark.parametrize(
+    ("iterations", "prune"), [(9, 3), (30, 2)], ids=["default-pruning", "pruning-after-2"]
+)
+def test_rollout_search_follows_clear_evidence(iterations: int, prune: int) -> None:
     """Rollouts cut at once and scored by an estimate that wants cards in hand: every
     world agrees, so the bot plays the root move that keeps the most cards, even
-    against the heuristic (which sheds as many as it can)."""
+    against the heuristic (which sheds as many as it can). Pruning drops only the moves
+    that do not help: it still overrules the heuristic."""
 
     def hoard(view: bb.View) -> list[float]:
         return [_held(view, s) for s in range(view.rules.players)]
 
     rules = bb.Rules(players=3, rounds=1)
-    checked = 0
+    overruled = 0
     for state in _positions(bb.GAME, rules, seed=3):
         seat = bb.to_move(state)
         assert seat is not None
@@ -212,12 +216,14 @@ def test_rollout_search_follows_clear_evidence() -> None:
         # Shedding n cards is worth -n, plus the mean of what the others lose (none).
         kept = [hoard(bb.view(bb.apply(state, m), seat))[seat] for m in candidates]
         expected = candidates[kept.index(max(kept))] if max(kept) > kept[0] else candidates[0]
-        bot = ISMCTSBot(bb.GAME, seed=1, iterations=9, rollout_moves=0, evaluate=hoard)
+        bot = ISMCTSBot(
+            bb.GAME, seed=1, iterations=iterations, rollout_moves=0, evaluate=hoard, prune=prune
+        )
         view, legal = bb.view(state, seat), bb.legal_moves(state)
         choice = bot.choose_in_worlds(view, legal, _Spy(bb.GAME, state, seat))
         assert choice == expected
-        checked += choice != candidates[0]
-    assert checked >= 3  # it did overrule the heuristic
+        overruled += choice != candidates[0]
+    assert overruled >= 3  # it did overrule the heuristic
 
 
 def test_biggenbendes_estimate_counts_the_cards_left() -> None:
@@ -312,32 +318,6 @@ def test_pruning_stops_with_the_heuristics_best_when_nothing_beats_it() -> None:
         assert spy.worlds == 60 // min(3, len(legal))
         checked += 1
     assert checked == 10
-
-
-def test_pruning_still_follows_clear_evidence() -> None:
-    """The hoarding estimate of the test above: pruning drops only the moves that do not
-    help, and the search still overrules the heuristic for the move that keeps most."""
-
-    def hoard(view: bb.View) -> list[float]:
-        return [_held(view, s) for s in range(view.rules.players)]
-
-    rules = bb.Rules(players=3, rounds=1)
-    overruled = 0
-    for state in _positions(bb.GAME, rules, seed=3):
-        seat = bb.to_move(state)
-        assert seat is not None
-        if state.phase != "play":
-            continue
-        candidates = _ranked(bb.GAME, state, 3)
-        kept = [hoard(bb.view(bb.apply(state, m), seat))[seat] for m in candidates]
-        expected = candidates[kept.index(max(kept))] if max(kept) > kept[0] else candidates[0]
-        bot = ISMCTSBot(bb.GAME, seed=1, iterations=30, rollout_moves=0, evaluate=hoard,
-                        prune=2)  # fmt: skip
-        view, legal = bb.view(state, seat), bb.legal_moves(state)
-        choice = bot.choose_in_worlds(view, legal, _Spy(bb.GAME, state, seat))
-        assert choice == expected
-        overruled += choice != candidates[0]
-    assert overruled >= 3
 
 
 @pytest.mark.parametrize("name", ["biggenbende", "allegra"])
