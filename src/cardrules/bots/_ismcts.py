@@ -316,12 +316,20 @@ class ISMCTSBot:
                 best, top = k, mean
         return candidates[best]
 
+    def _heuristic_best(self, state: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+        """The heuristic's best move for the seat to move, a tie broken at random."""
+        game = self._game
+        scores = self._heuristic(game.view(state, game.to_move(state)), legal)  # type: ignore[misc, arg-type]
+        top = max(scores)
+        bests = [m for m, sc in zip(legal, scores, strict=True) if sc == top]
+        return bests[rng.randrange(len(bests))] if len(bests) > 1 else bests[0]
+
     def _playout(
         self, state: Any, move: Any, seat: int, higher: bool, rng: random.Random
     ) -> float:
         """``move`` then the heuristic to the horizon: the seat's score less the others'."""
         game = self._game
-        legal_moves, apply, to_move, view = game.legal_moves, game.apply, game.to_move, game.view
+        legal_moves, apply = game.legal_moves, game.apply
         returns = game.returns
         start = None if returns is None else returns(state)
         heuristic = self._heuristic
@@ -335,10 +343,7 @@ class ISMCTSBot:
             elif heuristic is None or (epsilon and rng.random() < epsilon):
                 move = legal[rng.randrange(len(legal))]
             else:
-                scores = heuristic(view(state, to_move(state)), legal)  # type: ignore[arg-type]
-                top = max(scores)
-                bests = [m for m, sc in zip(legal, scores, strict=True) if sc == top]
-                move = bests[rng.randrange(len(bests))] if len(bests) > 1 else bests[0]
+                move = self._heuristic_best(state, legal, rng)
             state = apply(state, move)
             legal = legal_moves(state)
             left -= 1
@@ -347,7 +352,7 @@ class ISMCTSBot:
         if legal and returns is not None and returns(state) == start:
             if estimate is None:  # cut short, and nothing to judge by
                 return 0.0
-            score = list(estimate(view(state, seat)))
+            score = list(estimate(game.view(state, seat)))
         elif returns is not None and start is not None:
             end = returns(state)
             score = [sum(r[s] for r in end) - sum(r[s] for r in start) for s in range(n)]
@@ -435,7 +440,6 @@ class ISMCTSBot:
         # with probability ``epsilon``), or random moves, to the horizon.
         left = self._cut(state)
         heuristic = self._heuristic
-        view = game.view
         epsilon = self._epsilon
         while left and not horizon(state, legal):
             if len(legal) == 1:
@@ -443,10 +447,7 @@ class ISMCTSBot:
             elif heuristic is None or rng.random() < epsilon:
                 move = legal[rng.randrange(len(legal))]
             else:
-                scores = heuristic(view(state, to_move(state)), legal)  # type: ignore[arg-type]
-                top = max(scores)
-                bests = [m for m, sc in zip(legal, scores, strict=True) if sc == top]
-                move = bests[rng.randrange(len(bests))] if len(bests) > 1 else bests[0]
+                move = self._heuristic_best(state, legal, rng)
             state = apply(state, move)
             legal = legal_moves(state)
             left -= 1
