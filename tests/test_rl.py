@@ -108,16 +108,7 @@ def player_counts(game: AnyGame) -> list[int]:
 
 def random_states(game: AnyGame, players: int, seed: int) -> Iterator[Any]:
     """The states of one seeded random playout, the final one included."""
-    rules = game.Rules(players=players, **small_options(game))
-    state = game.new_game(rules, seed=seed)
-    pick = seed
-    while True:
-        yield state
-        moves = game.legal_moves(state)
-        if not moves:
-            return
-        pick = (pick * 6364136223846793005 + 1442695040888963407) % 2**64
-        state = game.apply(state, moves[(pick >> 33) % len(moves)])
+    return _playout(game, game.Rules(players=players, **small_options(game)), seed)
 
 
 HOOKED = hooked_games()
@@ -363,6 +354,7 @@ def _observed_rules(game: AnyGame) -> list[Any]:
 
 
 def _playout(game: AnyGame, rules: Any, seed: int) -> Iterator[Any]:
+    """The states of one seeded random playout under ``rules``, the final one included."""
     state = game.new_game(rules, seed=seed)
     pick = seed
     while True:
