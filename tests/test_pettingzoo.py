@@ -208,6 +208,29 @@ def test_an_illegal_action_is_refused() -> None:
         environment.step(other)
 
 
+@pytest.mark.parametrize("name", ["allegra", "biggenbende"])
+def test_only_legal_action_numbers_are_played(name: str) -> None:
+    # Numpy integers are action numbers; floats, numbers out of range and numbers of
+    # moves that are not legal now are refused and leave the state as it was.
+    game = cardrules.get_game(name)
+    if game.actions is None or game.observation is None:
+        pytest.skip(f"{name} has no rl hooks")
+    environment = env(name, players=3)
+    environment.reset(seed=4)
+    for _ in range(40):
+        agent = environment.agent_selection
+        mask = environment.observe(agent)["action_mask"]
+        legal = np.flatnonzero(mask)
+        illegal = np.flatnonzero(mask == 0)
+        before = environment.state_
+        for wrong in (int(illegal[0]), int(illegal[-1]), -1, mask.size, float(legal[0]), None):
+            with pytest.raises(ValueError, match="not legal now"):
+                environment.step(wrong)  # type: ignore[arg-type]
+            assert environment.state_ is before
+        environment.step(legal[len(legal) // 2])  # a numpy integer
+        assert environment.state_ is not before
+
+
 def test_env_by_name_takes_the_rules_options() -> None:
     game = cardrules.get_game("biggenbende")
     if game.actions is None or game.observation is None:

@@ -22,6 +22,7 @@ import attrs
 import pytest
 
 import cardrules
+from cardrules import _fastobs
 from cardrules.errors import CardrulesError
 from cardrules.game import ActionSpace, AnyGame, Observation
 
@@ -409,6 +410,57 @@ def test_other_hooks_take_the_plain_path(name: str) -> None:
         seat = count % game.players(state)
         expected = rl.observation(game, game.view(state, seat))
         assert np.array_equal(observe(state, seat), expected)
+
+
+def _masked_rules(game: AnyGame) -> list[Any]:
+    cases = _observed_rules(game)
+    if game.name == "biggenbende":  # no jokers; more than nine of a value
+        cases.append(game.Rules(players=3, copies_per_value=3, jokers=0, rounds=1))
+        cases.append(game.Rules(players=4, copies_per_value=12, jokers=13, rounds=1))
+    return cases
+
+
+MASKED = [
+    name
+    for name, game in sorted(cardrules.GAMES.items())
+    if game.actions is not None and _fastobs.lookup_mask(game.legal_moves, game.actions)
+]
+
+
+def test_biggenbende_has_a_mask_maker() -> None:
+    assert "biggenbende" in MASKED
+
+
+@pytest.mark.parametrize("name", MASKED)
+def test_the_mask_maker_gives_the_mask_of_the_legal_moves(name: str) -> None:
+    # The adapters take a state's mask from the game's mask maker (cardrules._fastobs)
+    # where it gives one: it must mark exactly the numbers of the legal moves.
+    game = cardrules.GAMES[name]
+    made, plain = 0, 0
+    for rules in _masked_rules(game):
+        mask_of = rl._state_masks(game, rules)
+        assert mask_of is not None
+        space = rl.action_space(game, rules)
+        for seed in range(3):
+            for state in _playout(game, rules, seed):
+                mask = mask_of(state)
+                if mask is None:
+                    plain += 1
+                    continue
+                made += 1
+                assert type(mask) is bytes
+                assert len(mask) == space.size
+                assert set(mask) <= {0, 1}
+                numbers = [action for action, bit in enumerate(mask) if bit]
+                assert numbers == sorted(space.encode(move) for move in game.legal_moves(state))
+    assert made > 500
+    assert plain > 0  # the states it leaves to the plain path are met too
+
+
+def test_other_hooks_make_no_masks() -> None:
+    # A game rebuilt with another action numbering keeps the plain path.
+    game = made_up_hooks(cardrules.GAMES["biggenbende"])
+    assert rl._state_masks(game, game.Rules(players=3)) is None
 
 
 @pytest.mark.parametrize("name", ["allegra", "biggenbende"])

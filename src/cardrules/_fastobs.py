@@ -19,6 +19,13 @@ float32 numbers (``struct`` format ``"f"``): a new ``bytearray`` at every call, 
 the caller hands out as it is (no copy). Such an encoder may keep buffers from one
 call to the next: the caller runs it in one thread at a time. No numpy here: the core
 keeps its three dependencies.
+
+A game may likewise register a *mask maker* for its ``legal_moves`` and ``actions``
+functions: given the rules, it makes a function ``mask(state)`` that gives the action
+mask of the state's legal moves as ``bytes`` (one byte ``0`` or ``1`` a number of the
+action space), exactly the numbers of ``actions(rules).encode`` of every move of
+``legal_moves(state)``, or ``None`` for a state it leaves to that plain path. The
+adapters then take a legal move from its number with ``decode``.
 """
 
 from __future__ import annotations
@@ -56,5 +63,26 @@ def lookup(encode: Callable[..., Any], view: Callable[..., Any]) -> Factory | No
     """The factory registered for ``encode`` and ``view``, or ``None``."""
     entry = _REGISTRY.get(encode)
     if entry is None or entry[0] is not view:
+        return None
+    return entry[1]
+
+
+MaskMaker: TypeAlias = Callable[[Any], Callable[[Any], bytes | None]]
+"""``maker(rules) -> mask``, ``mask(state) -> bytes or None`` (see the module's description)."""
+
+_MASKS: dict[Callable[..., Any], tuple[Callable[..., Any], MaskMaker]] = {}
+
+
+def register_mask(
+    legal_moves: Callable[..., Any], actions: Callable[..., Any], maker: MaskMaker
+) -> None:
+    """Let ``maker(rules)`` give the masks of ``legal_moves`` numbered by ``actions``."""
+    _MASKS[legal_moves] = (actions, maker)
+
+
+def lookup_mask(legal_moves: Callable[..., Any], actions: Callable[..., Any]) -> MaskMaker | None:
+    """The mask maker registered for ``legal_moves`` and ``actions``, or ``None``."""
+    entry = _MASKS.get(legal_moves)
+    if entry is None or entry[0] is not actions:
         return None
     return entry[1]

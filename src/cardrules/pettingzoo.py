@@ -36,6 +36,7 @@ player_0
 
 from __future__ import annotations
 
+import operator
 import random
 from typing import Any
 
@@ -54,6 +55,8 @@ from cardrules import rl
 from cardrules.game import AnyGame
 
 __all__ = ["CardrulesEnv", "env"]
+
+_frombuffer, _int8 = numpy.frombuffer, numpy.int8
 
 
 def env(name: str, *, render_mode: str | None = None, **rules_options: Any) -> CardrulesEnv:
@@ -112,6 +115,10 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
         self._observe_state = rl._observer(game, self.rules)
         self._legal_of_moves = rl._legal_actions(self._space)
         self._legal_of: Any = None
+        # The game's own mask maker, when it registered one: its masks come as bytes,
+        # and a legal move from its number (see cardrules._fastobs).
+        self._mask_of = rl._state_masks(game, self.rules)
+        self._decode = self._space.decode
         self._sign = float(rl.utility_sign(game))  # rewards are utilities: higher better
         # What the rewards follow: the returns hook itself when the game has one.
         self._returns_of: Any = (
@@ -173,10 +180,14 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
             self.agent_selection = self.possible_agents[seat]
 
     def _legal(self) -> Any:
-        # The legal actions of the current state, worked out once a state.
+        # The legal actions of the current state, worked out once a state: the mask as
+        # bytes from the game's mask maker, or else a rl._Legal of its legal moves.
         state = self.state_
         if self._legal_of is not state:
-            self._legal_now = self._legal_of_moves(self.game.legal_moves(state))
+            legal: Any = None if self._mask_of is None else self._mask_of(state)
+            if legal is None:
+                legal = self._legal_of_moves(self.game.legal_moves(state))
+            self._legal_now = legal
             self._legal_of = state
         return self._legal_now
 
@@ -184,16 +195,14 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
         """The observation of ``agent``: its view's encoding and its action mask."""
         state = self.state_
         if agent != self.agent_selection:
-            mask = self._no_mask
-        elif self._legal_of is state:
-            mask = self._legal_now.mask
+            mask = self._no_mask.copy()
         else:  # the seat to move (once the game is over, it has no legal moves)
-            mask = self._legal().mask
-        # Both arrays are the caller's own: the mask is shared inside, so it is copied.
-        return {
-            "observation": self._observe_state(state, self._seats[agent]),
-            "action_mask": mask.copy(),
-        }
+            legal = self._legal_now if self._legal_of is state else self._legal()
+            # Both arrays are the caller's own: a shared mask is copied.
+            mask = (
+                _frombuffer(bytearray(legal), _int8) if type(legal) is bytes else legal.mask.copy()
+            )
+        return {"observation": self._observe_state(state, self._seats[agent]), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         """Play ``action`` for the agent to move (``None`` once it is terminated)."""
@@ -205,9 +214,15 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
         state = self.state_
         legal = self._legal_now if self._legal_of is state else self._legal()
         try:
-            move = legal.moves[legal.codes.index(action)]
-        except ValueError:
-            raise ValueError(f"action {action} is not legal now") from None
+            code = operator.index(action)  # type: ignore[arg-type] # an int or a numpy integer
+            if type(legal) is bytes:
+                if not (0 <= code < len(legal) and legal[code]):
+                    raise ValueError
+                move = self._decode(code)
+            else:
+                move = legal.moves[legal.codes.index(code)]
+        except (TypeError, ValueError):
+            raise ValueError(f"action {action!r} is not legal now") from None
         self._cumulative_rewards[agent] = 0.0
         state = self.state_ = game.apply(state, move)
         returns = self._returns_of(state)

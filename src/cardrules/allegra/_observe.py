@@ -224,7 +224,6 @@ def _from_state_factory(rules: Rules) -> _fastobs.Packed:
         part = knocks[seat][key] = _packed(numbers)
         return part
 
-    last_deck: list[Any] = [None, hidden_deck]
     join = bytearray().join
     # The discard pile last met, its part and its tally (a move mostly changes its top
     # card or adds one).
@@ -251,7 +250,6 @@ def _from_state_factory(rules: Rules) -> _fastobs.Packed:
 
     # ender, last_turns, turns, round and totals: the totals by viewer are kept while
     # the scores are the same tuple.
-    pack_end = struct.Struct(f"{2 * n + 3}f").pack
     ender_hots = [
         {
             ender: _hot(None if ender is None else rels[seat][ender], n)
@@ -266,64 +264,110 @@ def _from_state_factory(rules: Rules) -> _fastobs.Packed:
         last_totals[0] = scores
         last_totals[1] = [tuple(totals[s] for s in orders[seat]) for seat in range(n)]
 
-    last_removed: list[Any] = [None, b""]
+    # deck_count, deck_known and deck_cards: by the deck and whether it is public.
+    last_deck: list[Any] = [None, None, b""]
 
-    def from_state(state: State, seat: int) -> bytearray:
-        rel = rels[seat]
-        key = (state.phase, state.current, state.reveals_left)
-        top = heads[seat].get(key) or head(seat, key)
-        if on_board[0] is not state.cards or on_board[1] is not state.face_up:
-            follow(state.cards, state.face_up)
-        deck = state.deck
-        if not state.deck_public:
-            deck_part = hidden_deck
-        elif last_deck[0] is deck:
-            deck_part = last_deck[1]
-        else:
-            deck_part = _packed([1, *_tally(deck)])
-            last_deck[0], last_deck[1] = deck, deck_part
-        discard = state.discard
-        if last_discard[0] is not discard:
-            discard_part(discard)
-        if last_removed[0] is not state.removed:
-            last_removed[0] = state.removed
-            last_removed[1] = _packed(_tally(state.removed))
-        knock_key = (state.knock_queue, state.knockers, state.passers, state.receiver)
-        knocked = knocks[seat].get(knock_key) or knock(seat, knock_key)
-        placed = state.placed
-        hand = state.hand
+    def deck_part(deck: tuple[int, ...], public: bool) -> bytes:
+        part = one(len(deck)) + (_packed([1, *_tally(deck)]) if public else hidden_deck)
+        last_deck[0], last_deck[1], last_deck[2] = deck, public, part
+        return part
+
+    # removed, drawn, knock_queue, knockers, passers, receiver, placed, hand and
+    # hand_count: they change seldom; one entry a viewer, checked by identity (a
+    # mismatch only packs again).
+    middles: list[tuple[Any, ...]] = [(None,) * 9] * n
+    removeds: dict[tuple[int, ...], bytes] = {}
+
+    def middle(state: State, seat: int) -> tuple[Any, ...]:
+        removed, placed, hand = state.removed, state.placed, state.hand
+        receiver = state.receiver
+        removed_part = removeds.get(removed)
+        if removed_part is None:
+            if len(removeds) >= 256:
+                removeds.clear()
+            removed_part = removeds[removed] = _packed(_tally(removed))
+        knock_key = (state.knock_queue, state.knockers, state.passers, receiver)
         if hand is None:
             hand_part = no_hand
-        elif state.receiver == seat:
+        elif receiver == seat:
             hand_part = hands[hand]
         else:
             hand_part = unseen_hand
-        if last_totals[0] is not state.scores:
-            count_totals(state.scores)
+        part = b"".join(
+            (
+                removed_part,
+                drawns[state.drawn],
+                knocks[seat].get(knock_key) or knock(seat, knock_key),
+                placeds[
+                    0
+                    if placed is None
+                    else 1 + rels[seat][placed.owner] * GRID + placed.row * 4 + placed.col
+                ],
+                hand_part,
+            )
+        )
+        entry = middles[seat] = (
+            removed,
+            state.drawn,
+            *knock_key,
+            placed,
+            hand,
+            part,
+        )
+        return entry
+
+    # ender by viewer; last_turns, turns and round; totals by viewer (kept while the
+    # scores are the same tuple).
+    enders = [{ender: _packed(hot) for ender, hot in hots.items()} for hots in ender_hots]
+    pack_counts = struct.Struct("3f").pack
+    last_scores: list[Any] = [None, [b""] * n]
+
+    def totals_parts(scores: tuple[tuple[int, ...], ...]) -> list[bytes]:
+        count_totals(scores)
+        parts = [_packed(list(totals)) for totals in last_totals[1]]
+        last_scores[0], last_scores[1] = scores, parts
+        return parts
+
+    def from_state(state: State, seat: int) -> bytearray:
+        top = heads[seat].get((state.phase, state.current, state.reveals_left))
+        if top is None:
+            top = head(seat, (state.phase, state.current, state.reveals_left))
+        cards, face_up = state.cards, state.face_up
+        if on_board[0] is not cards or on_board[1] is not face_up:
+            follow(cards, face_up)
+        deck = state.deck
+        if last_deck[0] is deck and last_deck[1] is state.deck_public:
+            decked = last_deck[2]
+        else:
+            decked = deck_part(deck, state.deck_public)
+        discard = state.discard
+        if last_discard[0] is not discard:
+            discard_part(discard)
+        mid = middles[seat]
+        if (
+            mid[0] is not state.removed
+            or mid[1] is not state.drawn
+            or mid[2] is not state.knock_queue
+            or mid[3] is not state.knockers
+            or mid[4] is not state.passers
+            or mid[5] is not state.receiver
+            or mid[6] is not state.placed
+            or mid[7] is not state.hand
+        ):
+            mid = middle(state, seat)
+        scores = state.scores
+        totals = last_scores[1] if last_scores[0] is scores else totals_parts(scores)
         return join(
             (
                 top,
                 firsts[seat],
                 seconds[seat],
-                one(len(deck)),
-                deck_part,
+                decked,
                 last_discard[1],
-                last_removed[1],
-                drawns[state.drawn],
-                knocked,
-                placeds[
-                    0
-                    if placed is None
-                    else 1 + rel[placed.owner] * GRID + placed.row * 4 + placed.col
-                ],
-                hand_part,
-                pack_end(
-                    *ender_hots[seat][state.ender],
-                    state.last_turns,
-                    state.turns,
-                    state.round,
-                    *last_totals[1][seat],
-                ),
+                mid[8],
+                enders[seat][state.ender],
+                pack_counts(state.last_turns, state.turns, state.round),
+                totals[seat],
             )
         )
 

@@ -14,8 +14,13 @@ Actions, in blocks, each block in a fixed order (the Biggenbende docs page lists
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
+from operator import getitem
 
+from cardrules import _fastobs
+from cardrules.biggenbende._cards import EMPTY
+from cardrules.biggenbende._play import legal_moves
 from cardrules.biggenbende._state import (
     JOKER,
     MAX_TURNS,
@@ -131,3 +136,53 @@ def max_moves(rules: Rules) -> int:
     """
     limit = rules.max_turns_per_round
     return rules.rounds * (MAX_TURNS if limit is None else limit)
+
+
+def _mask_maker(rules: Rules) -> Callable[[State], bytes | None]:
+    # The action mask of a state in the play phase with cards in the hand or face up,
+    # straight from the counts (the adapters' fast path, see cardrules._fastobs): the
+    # block of a value is its counts 1..held set, the rest clear (BB-6: values from the
+    # top up, jokers always; BB-9: a pick-up when nothing can be played). Every other
+    # state (choosing, face down, over) goes the plain way. tests/test_rl.py compares
+    # the two on random states.
+    deck = rules.deck
+    table = _space(deck).size
+    choose = sum(1 for move in _moves(deck) if type(move) is ChooseFaceUp)
+    head = bytes(choose)
+    # blocks[v][c]: the block of value v with counts 1..c legal.
+    blocks = [
+        [bytes([1] * c + [0] * (deck[v] - c)) for c in range(deck[v] + 1)] for v in range(VALUES)
+    ]
+    jokers = blocks[JOKER]
+    # below[t]: the clear blocks of the values 1..t-1, under a top t; upper[t]: the
+    # blocks of the values t.. (t = 1 for an empty pile or a joker on top).
+    below = [b"".join(bytes(deck[v]) for v in range(1, t)) for t in range(VALUES)]
+    upper = [blocks[max(t, 1) :] for t in range(VALUES)]
+    plays_end = b"\0" + bytes(ROW_SIZE)  # PickUp clear, no face-down turns
+    pick_up = bytes(choose + sum(deck)) + b"\1" + bytes(ROW_SIZE)
+    join = b"".join
+    if len(pick_up) != table:  # pragma: no cover - the blocks are the table's
+        raise AssertionError("the mask blocks do not match the action table")
+
+    def mask(state: State) -> bytes | None:
+        if state.phase != "play":
+            return None
+        seat: int = state.turn  # type: ignore[assignment]
+        source = state.hands[seat]
+        if source == EMPTY:
+            source = state.face_up[seat]
+            if source == EMPTY:
+                return None
+        discard = state.discard
+        top = (discard[-1] or 1) if discard else 1
+        rest = source[top:]
+        if not (source[JOKER] or any(rest)):
+            return pick_up
+        return join(
+            (head, jokers[source[JOKER]], below[top], *map(getitem, upper[top], rest), plays_end)
+        )
+
+    return mask
+
+
+_fastobs.register_mask(legal_moves, actions, _mask_maker)

@@ -208,6 +208,21 @@ def _legal_actions(space: ActionSpace[Any]) -> Callable[[Any], _Legal]:
     return maker
 
 
+_MASKERS: dict[tuple[AnyGame, Any], Callable[[Any], bytes | None] | None] = {}
+
+
+def _state_masks(game: AnyGame, rules: Any) -> Callable[[Any], bytes | None] | None:
+    # ``mask(state)``: the game's registered mask maker under ``rules`` (see
+    # cardrules._fastobs), which gives a state's mask as bytes or ``None`` for the plain
+    # path; ``None`` when the game has none (or other hooks than the registered ones).
+    key = (game, rules)
+    if key not in _MASKERS:
+        actions = getattr(game, "actions", None)
+        maker = None if actions is None else _fastobs.lookup_mask(game.legal_moves, actions)
+        _remember(_MASKERS, key, None if maker is None else maker(rules))
+    return _MASKERS[key]
+
+
 def _floats(values: Sequence[float], size: int) -> Any:
     numpy = _numpy()
     if len(values) != size:
