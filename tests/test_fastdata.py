@@ -351,7 +351,7 @@ def test_a_tuple_written_as_compact_text_is_read_through_a_table() -> None:
     again = read({**data, "maybe": "-0%."})
     assert again.maybe is again.rows[0]  # one shared tuple per text
     assert quick.pairs(_Packs)(packs) == 4  # type: ignore[misc]
-    bad_rows: list[Any] = ["-0%!", "-0%bad_rows: list[Any] = ["-0%x", ", "+", "-0 %", 5, None, [1, 2], "\u0661"]
+    bad_rows: list[Any] = ["-0%!", "-0%&", "+", "-0 %", 5, None, [1, 2], "\u0661"]
     for bad in bad_rows:
         assert read({**data, "rows": ["", bad]}) is GIVE_UP, bad
         with pytest.raises(cattrs.ClassValidationError) as info:
