@@ -300,9 +300,7 @@ def _is_class_union(tp: Any) -> bool:
 
 
 def _hints(cls: type) -> dict[str, Any]:
-    hints = typing.get_type_hints(
-        cls, vars(sys.modules[cls.__module__]), include_extras=True
-    )
+    hints = typing.get_type_hints(cls, vars(sys.modules[cls.__module__]), include_extras=True)
     return {field.name: hints.get(field.name, field.type) for field in attrs.fields(cls)}
 
 
