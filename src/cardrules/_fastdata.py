@@ -92,12 +92,18 @@ class _TextTable(dict[str, Any]):
         return value
 
 
+_ROW_KEEP: Final = 1024
+"""The longest compact text (and tuple) the tables below keep: a forged document may
+hold megabytes of good symbols, and 512 of those must not stay in memory."""
+
+
 class _RowTable(dict[str, Any]):
     """
     The tuples of one compact-text form (``_format._packed``), by their text:
     ``table[text]`` is one shared tuple for each text read before; a text not yet in
     the table is read by the form's strict reader (which raises on anything else) and
-    kept, up to :data:`_MEMO_SIZE` texts. Only ``str`` keys are kept.
+    kept, up to :data:`_MEMO_SIZE` texts of at most :data:`_ROW_KEEP` symbols. Only
+    ``str`` keys are kept.
     """
 
     def __init__(self, form: _Packed) -> None:
@@ -106,9 +112,10 @@ class _RowTable(dict[str, Any]):
 
     def __missing__(self, text: Any) -> Any:
         value = self._row(text)  # raises on anything but a good text
-        if len(self) >= _MEMO_SIZE:
-            self.clear()
-        self[text] = value
+        if len(text) <= _ROW_KEEP:
+            if len(self) >= _MEMO_SIZE:
+                self.clear()
+            self[text] = value
         return value
 
 
@@ -117,8 +124,9 @@ class _RowTexts(dict[tuple[Any, ...], str]):
     The texts of the tuples of one compact-text form, by the tuples' values:
     ``texts[row]`` is ``form.text(row)``, kept for tuples written before (hashing a
     tuple of small ints is much quicker than writing its text), up to
-    :data:`_MEMO_SIZE` tuples. The rows of a form are all of one item type (ints and
-    ``None``, or bools), so equal tuples have one text.
+    :data:`_MEMO_SIZE` tuples of at most :data:`_ROW_KEEP` items. The rows of a form
+    are all of one item type (ints and ``None``, or bools), so equal tuples have one
+    text.
     """
 
     def __init__(self, form: _Packed) -> None:
@@ -127,9 +135,10 @@ class _RowTexts(dict[tuple[Any, ...], str]):
 
     def __missing__(self, row: tuple[Any, ...]) -> str:
         text = self._text(row)
-        if len(self) >= _MEMO_SIZE:
-            self.clear()
-        self[row] = text
+        if len(row) <= _ROW_KEEP:
+            if len(self) >= _MEMO_SIZE:
+                self.clear()
+            self[row] = text
         return text
 
 

@@ -227,8 +227,19 @@ class _Packed:
             ) from None
 
     def text(self, row: Any) -> str:
-        """The text of the values ``row``."""
-        return "".join(map(self.encode.__getitem__, row))
+        """The text of the values ``row``; ``SerializationError`` for a value that has
+        no symbol here (a state made by hand may hold anything)."""
+        try:
+            return "".join(map(self.encode.__getitem__, row))
+        except (KeyError, TypeError):
+            pass
+        try:
+            bad = next((v for v in row if not _hashable_in(v, self.encode)), row)
+        except TypeError:  # not even iterable
+            bad = row
+        raise SerializationError(
+            f"cannot write {self.what} holding {_short(bad)}: it holds only {_short(self.values)}"
+        )
 
     def upgrade(self, data: Any) -> Any:
         """
@@ -253,6 +264,13 @@ class _Packed:
 
     def _write(self, row: Any) -> str:
         return self.text(row)
+
+
+def _hashable_in(value: object, table: dict[object, str]) -> bool:
+    try:
+        return value in table
+    except TypeError:  # unhashable
+        return False
 
 
 def _packed(

@@ -231,3 +231,14 @@ def test_golden_v2_files_hold_no_list_of_counts() -> None:
         data = json.loads(path.read_text())["data"]
         assert all(type(row) is str for row in data["hands"]), path.name
         assert type(data["removed"]) is str, path.name
+
+
+def test_a_state_made_by_hand_with_a_count_that_has_no_symbol_is_not_written() -> None:
+    import attrs
+
+    state = bb.new_game(seed=1)
+    bad = attrs.evolve(state, hands=((65,) * 13, *state.hands[1:]))
+    with pytest.raises(SerializationError, match=r"cannot write a count tuple holding 65"):
+        cardrules.dumps(bad)
+    with pytest.raises(SerializationError, match=r"cannot write a pile of card values holding"):
+        cardrules.to_data(attrs.evolve(state, draw=5))  # type: ignore[arg-type]
