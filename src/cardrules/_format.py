@@ -203,6 +203,11 @@ class _Packed:
         self.read = self._read
         self.write = self._write
 
+    def __repr__(self) -> str:
+        # Short and the same on every run: the API docs show it in field types,
+        # ``Annotated[tuple[int, ...], compact text]``.
+        return "compact text"
+
     def row(self, text: Any) -> tuple[Any, ...]:
         """The values of ``text``, strictly: exactly the symbols of this form, and the
         fixed length if any; else ``TypeError`` or ``ValueError`` saying what is wrong."""
