@@ -5,9 +5,10 @@ The cattrs hooks of :mod:`cardrules._convert` check every field one call at a ti
 collect detailed errors; that is most of the cost of ``loads`` and ``dumps``. For an
 attrs class whose fields are all of a few plain shapes (strict ``int``, ``bool`` and
 ``str``, string ``Literal``\\ s, ``Rng``, classes written as their text
-(``_format._as_text``, a Beggar card), optional values, homogeneous tuples and other
-such classes), this module generates one Python function that reads (or writes) the
-whole object at once:
+(``_format._as_text``, a Beggar card), tuples written as compact text
+(``_format._packed``, a Biggenbende count tuple), optional values, homogeneous
+tuples and other such classes), this module generates one Python function that reads
+(or writes) the whole object at once:
 
 - **reading** takes only data that the detailed hooks would take unchanged: a dict
   with exactly the field names, ints that are ``int`` (never ``bool``), lists where
