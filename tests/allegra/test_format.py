@@ -184,3 +184,33 @@ def test_the_schemas_of_versions_1_and_2_are_kept() -> None:
     cards = load_schema("allegra", "state")["$defs"]["State"]["properties"]["cards"]
     assert cards["type"] == "string"
     assert cards["pattern"] == "^[-0-9ab.]*$"
+
+
+def test_a_changed_symbol_is_refused_or_loads_a_state_that_plays_on_soundly() -> None:
+    # Every text mutated symbol by symbol at its first, middle and last place: refused,
+    # or a sound state (check_state at every move).
+    refused = accepted = 0
+    alphabet = (*SYMBOLS, ".", "0", "1", "c", "%", " ")
+    for state in (_playing(3, seed=1, steps=30), _playing(4, seed=3, steps=80)):
+        data = cardrules.to_data(state)
+        for field in ("cards", "face_up", "deck", "discard", "removed"):
+            text = data[field]
+            for place in sorted({0, len(text) // 2, len(text) - 1}) if text else ():
+                for symbol in alphabet:
+                    if symbol == text[place]:
+                        continue
+                    mutant = {**data, field: text[:place] + symbol + text[place + 1 :]}
+                    try:
+                        loaded = cardrules.loads(_envelope("state", mutant, 3))
+                    except (SerializationError, InvalidStateError):
+                        refused += 1
+                        continue
+                    accepted += 1
+                    for step in range(30):
+                        al.check_state(loaded)
+                        moves = al.legal_moves(loaded)
+                        if not moves:
+                            break
+                        loaded = al.apply(loaded, moves[step % len(moves)])
+    assert refused > 300
+    assert accepted > 0

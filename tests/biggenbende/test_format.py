@@ -242,3 +242,52 @@ def test_a_state_made_by_hand_with_a_count_that_has_no_symbol_is_not_written() -
         cardrules.dumps(bad)
     with pytest.raises(SerializationError, match=r"cannot write a pile of card values holding"):
         cardrules.to_data(attrs.evolve(state, draw=5))  # type: ignore[arg-type]
+
+
+def _symbol_mutants(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """``data`` with one symbol of one text changed, for every text field and symbol, at
+    the first, a middle and the last place of each text (and a few symbols outside), or
+    with the first and last symbols of one text swapped."""
+    out = []
+    for field in ("hands", "face_up", "face_down", "draw", "discard", "removed"):
+        texts = data[field] if type(data[field]) is list else [data[field]]
+        for t, text in enumerate(texts):
+            for place in sorted({0, len(text) // 2, len(text) - 1}) if text else ():
+                for symbol in (*SYMBOLS[:20], ".", "-", "%", " ", "é"):
+                    if symbol == text[place]:
+                        continue
+                    changed = text[:place] + symbol + text[place + 1 :]
+                    value: Any = changed
+                    if type(data[field]) is list:
+                        value = [*texts[:t], changed, *texts[t + 1 :]]
+                    out.append({**data, field: value})
+            # Two symbols swapped: the same cards, in another order or another place.
+            if len(text) >= 2 and text[0] != text[-1]:
+                swapped = text[-1] + text[1:-1] + text[0]
+                if type(data[field]) is list:
+                    out.append({**data, field: [*texts[:t], swapped, *texts[t + 1 :]]})
+                else:
+                    out.append({**data, field: swapped})
+    return out
+
+
+def test_a_changed_symbol_is_refused_or_loads_a_state_that_plays_on_soundly() -> None:
+    # The texts are mutated symbol by symbol, as the mutation tests mutate every entry
+    # of a list: every result is refused, or a sound state (check_state at every move).
+    refused = accepted = 0
+    for state in (_mid_game(3, seed=2, steps=25), _mid_game(4, seed=5, steps=80)):
+        for mutant in _symbol_mutants(cardrules.to_data(state)):
+            try:
+                loaded = cardrules.loads(_envelope("state", mutant, 2))
+            except (SerializationError, InvalidStateError):
+                refused += 1
+                continue
+            accepted += 1
+            for step in range(30):
+                bb.check_state(loaded)
+                moves = bb.legal_moves(loaded)
+                if not moves:
+                    break
+                loaded = bb.apply(loaded, moves[step % len(moves)])
+    assert refused > 500
+    assert accepted > 0
