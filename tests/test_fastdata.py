@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 import json
 import random
-from typing import Any
+from typing import Annotated, Any
 
 import attrs
 import cattrs
@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 import cardrules
 from cardrules._convert import _setup
 from cardrules._fastdata import GIVE_UP, Quick
-from cardrules._format import _as_text
+from cardrules._format import _as_text, _packed
 from cardrules.game import AnyGame
 
 GAMES = ("allegra", "beggar", "biggenbende")
@@ -147,7 +147,7 @@ def test_a_quick_read_never_shares_the_data_lists() -> None:
     state = _states(game, 3, count=2)[1]
     data = json.loads(json.dumps(_setup(game).conv.unstructure(state)))
     read = _setup(game).quick.reader(game.State)(data)  # type: ignore[misc]
-    data["hands"][0].append(99)
+    data["chips"].append(99)  # (the count tuples travel as text, format version 2)
     assert read == state
 
 
@@ -314,3 +314,62 @@ def test_a_text_writer_holds_what_it_learnt_and_is_bounded() -> None:
     assert {id(value) for value in writer._held.values()} == set(writer._texts)
     assert writer.many(codes[-5:]) == [str(code) for code in codes[-5:]]
     assert writer.one(_Code("zz", 1)) == "zz1"
+
+
+# --------------------------------------------------------------------------- compact text
+
+_FLAGS = _packed((False, True), "some flags", "101", "Flags.", length=3)
+_NUMBERS = _packed((-1, *range(65), None), "some numbers", "-0a.", "Numbers.")
+
+
+@attrs.frozen
+class _Packs:
+    flags: Annotated[tuple[bool, ...], _FLAGS]
+    rows: tuple[Annotated[tuple[int | None, ...], _NUMBERS], ...]
+    maybe: Annotated[tuple[int | None, ...], _NUMBERS] | None
+    n: int
+
+
+def test_a_tuple_written_as_compact_text_is_read_through_a_table() -> None:
+    quick, conv = _quick_and_conv()
+    packs = _Packs((True, False, True), ((-1, 0, 64, None), ()), None, 3)
+    data = quick.writer(_Packs)(packs)  # type: ignore[misc]
+    assert (
+        data
+        == conv.unstructure(packs)
+        == {
+            "flags": "101",
+            "rows": ["-0%.", ""],
+            "maybe": None,
+            "n": 3,
+        }
+    )
+    read = quick.reader(_Packs)
+    assert read is not None
+    assert read(data) == conv.structure(data, _Packs) == packs
+    assert type(read(data).flags[0]) is bool
+    again = read({**data, "maybe": "-0%."})
+    assert again.maybe is again.rows[0]  # one shared tuple per text
+    assert quick.pairs(_Packs)(packs) == 4  # type: ignore[misc]
+    bad_rows: list[Any] = ["-0%!", "-0%&", "+", "-0 %", 5, None, [1, 2], "\u0661"]
+    for bad in bad_rows:
+        assert read({**data, "rows": ["", bad]}) is GIVE_UP, bad
+        with pytest.raises(cattrs.ClassValidationError) as info:
+            conv.structure({**data, "rows": ["", bad]}, _Packs)
+        message = _describe(info.value, "$")
+        assert "expected some numbers as text" in message, message
+        assert message.endswith("@ $.rows[1]")
+    for flags in ("10", "1011", "102", [True, False, True], "1O1"):
+        assert read({**data, "flags": flags}) is GIVE_UP, flags
+        with pytest.raises(cattrs.ClassValidationError) as info:
+            conv.structure({**data, "flags": flags}, _Packs)
+        message = _describe(info.value, "$")
+        assert "expected some flags as text" in message, message
+        assert message.endswith("@ $.flags")
+
+
+def test_a_replaced_compact_text_hook_is_never_bypassed() -> None:
+    quick, conv = _quick_and_conv()
+    flags = Annotated[tuple[bool, ...], _FLAGS]
+    conv.register_structure_hook_func(lambda tp: tp == flags, lambda data, _: ())
+    assert quick.reader(_Packs) is None

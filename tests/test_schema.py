@@ -211,7 +211,7 @@ def test_rules_and_outcomes_validate(game: AnyGame, kind: Kind) -> None:
 def test_a_move_sent_by_a_client_validates() -> None:
     doc = {
         "format": "cardrules",
-        "version": 1,
+        "version": biggenbende.GAME.format_version,
         "game": "biggenbende",
         "rules_version": 1,
         "type": "move",

@@ -19,7 +19,7 @@ from cattrs.errors import IterableValidationError, IterableValidationNote
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 
 from cardrules._fastdata import Quick
-from cardrules._format import _KINDS, _TAG, _short, _text_form
+from cardrules._format import _KINDS, _TAG, _packed_form, _short, _text_form
 from cardrules._rng import Rng
 from cardrules.errors import SerializationError
 from cardrules.game import AnyGame, Kind
@@ -89,6 +89,24 @@ _unstructure_text: Final = str
 
 def _is_text(tp: Any) -> bool:
     return _text_form(tp) is not None
+
+
+def _is_packed(tp: Any) -> bool:
+    return _packed_form(tp) is not None
+
+
+def _packed_structure(tp: Any) -> Callable[[Any, Any], Any]:
+    """The structure hook of a tuple marked ``_packed``: its form's strict reader."""
+    form = _packed_form(tp)
+    assert form is not None
+    return form.read
+
+
+def _packed_unstructure(tp: Any) -> Callable[[Any], str]:
+    """The unstructure hook of a tuple marked ``_packed``: its form's writer."""
+    form = _packed_form(tp)
+    assert form is not None
+    return form.write
 
 
 def _is_frozenset(tp: Any) -> bool:
@@ -374,6 +392,9 @@ def _configure_base(conv: cattrs.Converter) -> None:
     conv.register_structure_hook(Rng, _structure_rng)
     conv.register_structure_hook_func(_is_text, _structure_text)
     conv.register_unstructure_hook_func(_is_text, _unstructure_text)
+    # Before cattrs's own hooks of Annotated types (the latest registered come first).
+    conv.register_structure_hook_factory(_is_packed, _packed_structure)
+    conv.register_unstructure_hook_factory(_is_packed, _packed_unstructure)
     _frozenset_hooks(conv)
 
 

@@ -5,9 +5,10 @@ The cattrs hooks of :mod:`cardrules._convert` check every field one call at a ti
 collect detailed errors; that is most of the cost of ``loads`` and ``dumps``. For an
 attrs class whose fields are all of a few plain shapes (strict ``int``, ``bool`` and
 ``str``, string ``Literal``\\ s, ``Rng``, classes written as their text
-(``_format._as_text``, a Beggar card), optional values, homogeneous tuples and other
-such classes), this module generates one Python function that reads (or writes) the
-whole object at once:
+(``_format._as_text``, a Beggar card), tuples written as compact text
+(``_format._packed``, a Biggenbende count tuple), optional values, homogeneous
+tuples and other such classes), this module generates one Python function that reads
+(or writes) the whole object at once:
 
 - **reading** takes only data that the detailed hooks would take unchanged: a dict
   with exactly the field names, ints that are ``int`` (never ``bool``), lists where
@@ -36,7 +37,7 @@ from typing import Any, Final, Literal, Union
 import attrs
 import cattrs
 
-from cardrules._format import _text_form
+from cardrules._format import _Packed, _packed_form, _text_form
 from cardrules._rng import Rng
 
 GIVE_UP: Final = object()
@@ -90,6 +91,56 @@ class _TextTable(dict[str, Any]):
             self.clear()
         self[text] = value
         return value
+
+
+_ROW_KEEP: Final = 1024
+"""The longest compact text (and tuple) the tables below keep: a forged document may
+hold megabytes of good symbols, and 512 of those must not stay in memory."""
+
+
+class _RowTable(dict[str, Any]):
+    """
+    The tuples of one compact-text form (``_format._packed``), by their text:
+    ``table[text]`` is one shared tuple for each text read before; a text not yet in
+    the table is read by the form's strict reader (which raises on anything else) and
+    kept, up to :data:`_MEMO_SIZE` texts of at most :data:`_ROW_KEEP` symbols. Only
+    ``str`` keys are kept.
+    """
+
+    def __init__(self, form: _Packed) -> None:
+        super().__init__()
+        self._row = form.row
+
+    def __missing__(self, text: Any) -> Any:
+        value = self._row(text)  # raises on anything but a good text
+        if len(text) <= _ROW_KEEP:
+            if len(self) >= _MEMO_SIZE:
+                self.clear()
+            self[text] = value
+        return value
+
+
+class _RowTexts(dict[tuple[Any, ...], str]):
+    """
+    The texts of the tuples of one compact-text form, by the tuples' values:
+    ``texts[row]`` is ``form.text(row)``, kept for tuples written before (hashing a
+    tuple of small ints is much quicker than writing its text), up to
+    :data:`_MEMO_SIZE` tuples of at most :data:`_ROW_KEEP` items. The rows of a form
+    are all of one item type (ints and ``None``, or bools), so equal tuples have one
+    text.
+    """
+
+    def __init__(self, form: _Packed) -> None:
+        super().__init__()
+        self._text = form.text
+
+    def __missing__(self, row: tuple[Any, ...]) -> str:
+        text = self._text(row)
+        if len(row) <= _ROW_KEEP:
+            if len(self) >= _MEMO_SIZE:
+                self.clear()
+            self[row] = text
+        return text
 
 
 class _TextWriter:
@@ -164,6 +215,8 @@ class Quick:
         self._sequence_hook = sequence_hook
         self._text_hooks = text_hooks
         self._tables: dict[type, _TextTable] = {}
+        self._row_tables: dict[_Packed, _RowTable] = {}
+        self._row_texts: dict[_Packed, _RowTexts] = {}
         self._text_writers: dict[type, _TextWriter] = {}
         self._readers: dict[type, Callable[[Any], Any] | None] = {}
         self._writers: dict[type, Callable[[Any], Any] | None] = {}
@@ -211,13 +264,13 @@ class Quick:
     def _pairs_expr(self, tp: Any, var: str, ns: dict[str, Any], depth: int) -> str | None:
         """The pairs in the data of the value in ``var`` of type ``tp``: an expression
         (digits only when it is the same for every value)."""
-        if self._is_rng(tp) or self._table(tp) is not None:
+        if self._is_rng(tp) or self._table(tp) is not None or self._rows(tp) is not None:
             return "0"
         if isinstance(tp, type) and attrs.has(tp):
             if tp in self._tagged or tp is Rng or self._bodies.get(tp) is None:
                 return None
             fields = attrs.fields(tp)
-            hints = typing.get_type_hints(tp)
+            hints = typing.get_type_hints(tp, include_extras=True)
             terms = []
             constant = len(fields)
             for field in fields:
@@ -350,6 +403,24 @@ class Quick:
             self._text_writers[tp] = _TextWriter(unstructure)
         return table
 
+    def _rows(self, tp: Any) -> _RowTable | None:
+        """The table of a tuple written as compact text (``_format._packed``) by its
+        form's own hooks, else ``None``."""
+        form = _packed_form(tp)
+        if form is None:
+            return None
+        conv = self._conv
+        if (
+            conv.get_structure_hook(tp) is not form.read
+            or conv.get_unstructure_hook(tp) is not form.write
+        ):
+            return None
+        table = self._row_tables.get(form)
+        if table is None:
+            table = self._row_tables[form] = _RowTable(form)
+            self._row_texts[form] = _RowTexts(form)
+        return table
+
     # ------------------------------------------------------------------ reading
 
     def _read_expr(self, tp: Any, var: str, ns: dict[str, Any], depth: int = 0) -> str | None:
@@ -375,6 +446,9 @@ class Quick:
         table = self._table(tp)
         if table is not None:
             return f"{_name(ns, table)}[{var}]"
+        rows = self._rows(tp)
+        if rows is not None:
+            return f"{_name(ns, rows)}[{var}]"
         plain = self._plain_class(tp)
         if plain is not None:
             cls, optional = plain
@@ -417,6 +491,11 @@ class Quick:
             # A list of texts: one lookup each, in C.
             get = _name(ns, table.__getitem__)
             return f"({made}(map({get}, {var})) if type({var}) is list else _miss())"
+        rows = self._rows(item)
+        if rows is not None:
+            # A list of compact texts: one lookup each, in C.
+            get = _name(ns, rows.__getitem__)
+            return f"({made}(map({get}, {var})) if type({var}) is list else _miss())"
         inner_var = f"_v{depth + 1}"
         inner = self._read_expr(item, inner_var, ns, depth + 1)
         if inner is None:
@@ -429,7 +508,7 @@ class Quick:
             return self._bodies[cls]
         self._bodies[cls] = None  # a class that holds itself has no quick form
         fields = attrs.fields(cls)
-        hints = typing.get_type_hints(cls)
+        hints = typing.get_type_hints(cls, include_extras=True)
         if any(not f.init or f.name.startswith("_") or f.alias != f.name for f in fields):
             return None
         ns: dict[str, Any] = {"_miss": _miss, "_cls": cls, "_memo": {}}
@@ -506,6 +585,9 @@ class Quick:
             return f"{_name(ns, self._rng_hooks[1])}({var})"
         if self._table(tp) is not None:
             return f"{_name(ns, self._text_writers[tp].one)}({var})"
+        if self._rows(tp) is not None:
+            texts = self._row_texts[_packed_form(tp)]  # type: ignore[index]
+            return f"{_name(ns, texts)}[{var}]"
         plain = self._plain_class(tp)
         if plain is not None:
             cls, optional = plain
@@ -530,6 +612,9 @@ class Quick:
             return f"list({var})"
         if self._table(item) is not None:
             return f"{_name(ns, self._text_writers[item].many)}({var})"
+        if self._rows(item) is not None:
+            texts = self._row_texts[_packed_form(item)]  # type: ignore[index]
+            return f"list(map({_name(ns, texts.__getitem__)}, {var}))"
         inner_var = f"_v{depth + 1}"
         inner = self._write_expr(item, inner_var, ns, depth + 1)
         if inner is None:
@@ -541,7 +626,7 @@ class Quick:
             return self._writers_done[cls]
         self._writers_done[cls] = None
         fields = attrs.fields(cls)
-        hints = typing.get_type_hints(cls)
+        hints = typing.get_type_hints(cls, include_extras=True)
         if any(f.name.startswith("_") for f in fields):
             return None
         ns: dict[str, Any] = {}

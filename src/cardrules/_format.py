@@ -5,7 +5,8 @@ Constants of the envelope and the helpers that keep messages short, for
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import typing
+from collections.abc import Callable, Sequence
 from typing import Any, Final, TypeVar
 
 import attrs
@@ -91,3 +92,220 @@ def _text_form(tp: Any) -> _TextForm | None:
         return None
     form = vars(tp).get(_TEXT_FORM)
     return form if isinstance(form, _TextForm) else None
+
+
+# --------------------------------------------------------------------------- compact text
+
+_NUMBER_SYMBOLS: Final = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ#$%"
+"""The symbols of the numbers 0 to 64 in compact text, in order: ``0``-``9`` are 0-9,
+``a``-``z`` 10-35, ``A``-``Z`` 36-61, then ``#`` 62, ``$`` 63 and ``%`` 64."""
+_MINUS_ONE: Final = "-"
+"""The symbol of the number -1 in compact text."""
+_NOTHING: Final = "."
+"""The symbol of ``None`` (JSON ``null``, no card) in compact text."""
+
+
+def _symbol(value: object) -> str:
+    """The one symbol of ``value`` in compact text (``False``/``True`` are ``0``/``1``)."""
+    if value is None:
+        return _NOTHING
+    if type(value) is bool:
+        return "1" if value else "0"
+    if type(value) is int and value == -1:
+        return _MINUS_ONE
+    if type(value) is int and 0 <= value < len(_NUMBER_SYMBOLS):
+        return _NUMBER_SYMBOLS[value]
+    raise ValueError(f"no compact symbol for {value!r}")
+
+
+def _char_class(symbols: str) -> str:
+    """A regular-expression class of ``symbols``, in their order but ``-`` first, runs
+    of digits and of letters as ranges, nothing escaped (valid in Python and ECMA 262).
+
+    >>> _char_class("0123456789abc"), _char_class("-0123456789ab.")
+    ('[0-9a-c]', '[-0-9ab.]')
+    """
+    ordered = sorted(symbols, key=lambda s: s != "-")  # stable: "-" first, else in order
+    parts: list[str] = []
+    run: list[str] = []
+
+    def flush() -> None:
+        if len(run) >= 3:
+            parts.append(f"{run[0]}-{run[-1]}")
+        else:
+            parts.extend(run)
+        run.clear()
+
+    for symbol in ordered:
+        if (
+            run
+            and symbol.isalnum()
+            and ord(symbol) == ord(run[-1]) + 1
+            and (symbol.isdigit(), symbol.islower()) == (run[-1].isdigit(), run[-1].islower())
+        ):
+            run.append(symbol)
+            continue
+        flush()
+        if symbol.isalnum():
+            run.append(symbol)
+        else:
+            parts.append(symbol)
+    flush()
+    return "[" + "".join(parts) + "]"
+
+
+class _Packed:
+    """
+    How a tuple of small values travels in saves (:func:`_packed`): one string, one
+    symbol per item, from one fixed alphabet (:data:`_NUMBER_SYMBOLS`, ``-`` for -1,
+    ``.`` for ``None``, ``0``/``1`` for ``False``/``True``).
+
+    ``read`` and ``write`` are the converters' hooks for every type marked with this
+    form (the same objects each time, so that the quick readers can tell them).
+    """
+
+    __slots__ = (
+        "decode",
+        "description",
+        "encode",
+        "example",
+        "length",
+        "pattern",
+        "read",
+        "symbols",
+        "types",
+        "values",
+        "what",
+        "write",
+    )
+
+    def __init__(
+        self,
+        values: tuple[object, ...],
+        what: str,
+        example: str,
+        description: str,
+        length: int | None,
+    ) -> None:
+        self.values = values
+        self.what = what
+        self.example = example
+        self.description = description
+        self.length = length
+        self.symbols = "".join(_symbol(v) for v in values)
+        if len(set(self.symbols)) != len(values):
+            raise ValueError(f"values with the same symbol: {values!r}")
+        self.decode: dict[str, object] = dict(zip(self.symbols, values, strict=True))
+        self.encode: dict[object, str] = dict(zip(values, self.symbols, strict=True))
+        times = "*" if length is None else f"{{{length}}}"
+        self.pattern = f"^{_char_class(self.symbols)}{times}$"
+        self.types = frozenset(map(type, values))
+        self.read = self._read
+        self.write = self._write
+
+    def __repr__(self) -> str:
+        # Short and the same on every run: the API docs show it in field types,
+        # ``Annotated[tuple[int, ...], compact text]``.
+        return "compact text"
+
+    def row(self, text: Any) -> tuple[Any, ...]:
+        """The values of ``text``, strictly: exactly the symbols of this form, and the
+        fixed length if any; else ``TypeError`` or ``ValueError`` saying what is wrong."""
+        if type(text) is not str:
+            raise TypeError(
+                f"expected {self.what} as text, for example {self.example!r}, "
+                f"got {type(text).__name__} {_short(text)}"
+            )
+        if self.length is not None and len(text) != self.length:
+            raise ValueError(
+                f"expected {self.what} as text of {self.length} symbols, "
+                f"got {len(text)}: {_short(text)}"
+            )
+        decode = self.decode
+        try:
+            return tuple(map(decode.__getitem__, text))
+        except KeyError:
+            bad = next(i for i, symbol in enumerate(text) if symbol not in decode)
+            raise ValueError(
+                f"expected {self.what} as text of the symbols {self.symbols!r}, got "
+                f"{_short(text[bad])} at index {bad} of {_short(text)}"
+            ) from None
+
+    def text(self, row: Any) -> str:
+        """The text of the values ``row``; ``SerializationError`` for a value that has
+        no symbol here (a state made by hand may hold anything)."""
+        try:
+            return "".join(map(self.encode.__getitem__, row))
+        except (KeyError, TypeError):
+            pass
+        try:
+            bad = next((v for v in row if not _hashable_in(v, self.encode)), row)
+        except TypeError:  # not even iterable
+            bad = row
+        raise SerializationError(
+            f"cannot write {self.what} holding {_short(bad)}: it holds only {_short(self.values)}"
+        )
+
+    def upgrade(self, data: Any) -> Any:
+        """
+        For upgrade steps: ``data``, a JSON list of this form's values (of their exact
+        JSON types: ``true`` is no 1), as its text, whatever its length; anything else
+        unchanged, for loading to refuse, naming its path.
+
+        >>> form = _packed(range(3), "a row", "012", "A row.", length=3)
+        >>> form.upgrade([2, 0]), form.upgrade([2, 3]), form.upgrade([True]), form.upgrade(5)
+        ('20', [2, 3], [True], 5)
+        """
+        if type(data) is not list:
+            return data
+        types, encode = self.types, self.encode
+        for item in data:
+            if type(item) not in types or item not in encode:
+                return data
+        return self.text(data)
+
+    def _read(self, data: Any, _: Any) -> tuple[Any, ...]:
+        return self.row(data)
+
+    def _write(self, row: Any) -> str:
+        return self.text(row)
+
+
+def _hashable_in(value: object, table: dict[object, str]) -> bool:
+    try:
+        return value in table
+    except TypeError:  # unhashable
+        return False
+
+
+def _packed(
+    values: Sequence[object],
+    what: str,
+    example: str,
+    description: str,
+    *,
+    length: int | None = None,
+) -> _Packed:
+    """
+    The marker of a tuple of small values that travels in saves as compact text, for
+    ``Annotated[tuple[int, ...], _packed(...)]`` on a field: ``values`` are every value
+    an item may hold (ints -1 to 64, ``None``, or ``False`` and ``True``), each written
+    as its one symbol; ``length`` fixes the number of items. The converters read the
+    text strictly (:meth:`_Packed.row`), ``_fastdata`` through a bounded table of
+    decoded texts, and the JSON Schemas write a string of the form's pattern.
+
+    >>> form = _packed(range(3), "a row of counts", "012", "Counts.", length=3)
+    >>> form.text((2, 0, 1)), form.row("210"), form.pattern
+    ('201', (2, 1, 0), '^[0-2]{3}$')
+    """
+    return _Packed(tuple(values), what, example, description, length)
+
+
+def _packed_form(tp: Any) -> _Packed | None:
+    """The compact-text form of ``Annotated[tuple[...], _packed(...)]``, else ``None``."""
+    if typing.get_origin(tp) is not typing.Annotated:
+        return None
+    for meta in tp.__metadata__:
+        if isinstance(meta, _Packed):
+            return meta
+    return None

@@ -21,7 +21,9 @@ How things are written, as the converter of :func:`cardrules.make_converter` doe
 - moves, events, values and the members of a union of classes carry a ``"type"`` key,
   the class name: ``{"type": "Play", "value": 5, "count": 2}``;
 - tuples are arrays; the RNG state and record seeds are decimal strings;
-- a class written as its text (a Beggar card, ``"QH"``) is a string of its pattern.
+- a class written as its text (a Beggar card, ``"QH"``) is a string of its pattern;
+- a tuple written as compact text (a Biggenbende count tuple, ``"0003000010020"``) is a
+  string of its pattern, one symbol per item.
 
 >>> schema = json_schema("beggar", "move")
 >>> schema["$schema"]
@@ -49,7 +51,7 @@ from typing import Any, Final, Literal, Union
 
 import attrs
 
-from cardrules._format import _text_form
+from cardrules._format import _packed_form, _text_form
 from cardrules._registry import GAMES, get_game
 from cardrules._rng import Rng
 from cardrules.errors import CardrulesError
@@ -298,7 +300,7 @@ def _is_class_union(tp: Any) -> bool:
 
 
 def _hints(cls: type) -> dict[str, Any]:
-    hints = typing.get_type_hints(cls, vars(sys.modules[cls.__module__]))
+    hints = typing.get_type_hints(cls, vars(sys.modules[cls.__module__]), include_extras=True)
     return {field.name: hints.get(field.name, field.type) for field in attrs.fields(cls)}
 
 
@@ -423,7 +425,10 @@ class _Builder:
         for field, tp in _hints(cls).items():
             schema = self.of(tp)
             if field in docs:
-                schema = {**schema, "description": docs[field]}
+                # A field written as compact text adds its form's description.
+                extra = schema.get("description")
+                text = docs[field] if extra is None else f"{docs[field]} {extra}"
+                schema = {**schema, "description": text}
             properties[field] = schema
         self.defs[name] = {
             "description": _clean(_first_paragraph(cls)),
@@ -446,6 +451,9 @@ class _Builder:
             return {"type": "string"}
         if tp is Rng:
             return {"type": "string", "pattern": _DECIMAL}
+        packed = _packed_form(tp)
+        if packed is not None:
+            return {"type": "string", "pattern": packed.pattern, "description": packed.description}
         if isinstance(tp, type) and attrs.has(tp):
             return self.ref(tp)
         origin = typing.get_origin(tp)
@@ -557,6 +565,8 @@ def _describe(schema: dict[str, Any]) -> str:
         return f"array of {_describe(schema['items'])}"
     if kind == "string" and schema.get("pattern") == _DECIMAL:
         return "decimal string"
+    if kind == "string" and "pattern" in schema:
+        return f"string `{schema['pattern']}`"
     return str(kind)
 
 

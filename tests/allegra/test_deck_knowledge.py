@@ -19,7 +19,12 @@ from cardrules import InvalidStateError, Outcome
 from cardrules import allegra as al
 from cardrules._rng import _below
 from cardrules.allegra import Draw, Rules, Swap
-from cardrules.allegra._upgrade import state_v1_to_v2, view_v1_to_v2
+from cardrules.allegra._upgrade import (
+    state_v1_to_v2,
+    state_v2_to_v3,
+    view_v1_to_v2,
+    view_v2_to_v3,
+)
 from tests.allegra.helpers import FILL, S, play, start
 
 R2 = Rules(players=2)
@@ -100,6 +105,19 @@ _FILES: dict[str, dict[str, Any]] = json.loads((_V1 / "manifest.json").read_text
 _CONV = cardrules.make_converter()
 
 
+def _v1_state(data: Any) -> Any:
+    """A version-1 state's data upgraded by the steps to 2, then to 3 (cards as text)."""
+    return state_v2_to_v3(state_v1_to_v2(data))
+
+
+def _lists(state: al.State) -> dict[str, Any]:
+    """The state's data with its cards as lists, as versions 1 and 2 wrote them."""
+    data: dict[str, Any] = _CONV.unstructure(state)
+    for name in ("cards", "face_up", "deck", "discard", "removed"):
+        data[name] = list(getattr(state, name))
+    return data
+
+
 def _named(kind: str) -> list[str]:
     return sorted(name for name, expect in _FILES.items() if expect["kind"] == kind)
 
@@ -115,9 +133,12 @@ def _outcome(result: Outcome | None) -> dict[str, Any] | None:
     }
 
 
-def test_allegra_writes_format_version_2() -> None:
-    assert al.GAME.format_version == 2
-    assert [(u.kind, u.version) for u in al.GAME.upgrades] == [("state", 1), ("view", 1)]
+def test_allegra_reads_format_version_2_through_its_steps() -> None:
+    assert al.GAME.format_version == 3  # version 3: the cards as text
+    assert [(u.kind, u.version) for u in al.GAME.upgrades if u.version == 1] == [
+        ("state", 1),
+        ("view", 1),
+    ]
 
 
 @pytest.mark.parametrize("name", _named("state"))
@@ -125,7 +146,7 @@ def test_v1_states_upgrade_to_checked_states_that_play_the_same(name: str) -> No
     text = (_V1 / name).read_text()
     data = json.loads(text)["data"]
     assert "deck_public" not in data
-    state = _CONV.structure(state_v1_to_v2(data), al.State)
+    state = _CONV.structure(_v1_state(data), al.State)
     al.check_state(state)
     assert state.deck_public is False  # the documented safe value: nothing known
     assert _outcome(al.outcome(state)) == _FILES[name].get("outcome")
@@ -154,9 +175,9 @@ def test_the_upgrade_derives_a_rebuild_from_the_rng_from_round_2_on(players: int
         state = al.new_game(rules, seed=seed)
         rng = seed
         while not al.is_over(state):
-            data = _CONV.unstructure(state)
+            data = _lists(state)
             del data["deck_public"]
-            upgraded = _CONV.structure(state_v1_to_v2(data), al.State)
+            upgraded = _CONV.structure(_v1_state(data), al.State)
             assert upgraded == attrs.evolve(state, deck_public=upgraded.deck_public)
             al.check_state(upgraded)
             if upgraded.deck_public:
@@ -179,7 +200,7 @@ def test_v1_record_starts_upgrade_and_replay_to_the_same_outcome(name: str) -> N
     if data["start"] is None:
         state = al.new_game(record.rules, seed=record.seed)
     else:
-        state = _CONV.structure(state_v1_to_v2(data["start"]), al.State)
+        state = _CONV.structure(_v1_state(data["start"]), al.State)
     al.check_state(state)
     for move in record.moves:
         state = al.apply(state, move)
@@ -191,6 +212,6 @@ def test_v1_record_starts_upgrade_and_replay_to_the_same_outcome(name: str) -> N
 @pytest.mark.parametrize("name", _named("view"))
 def test_v1_views_upgrade_to_checked_views(name: str) -> None:
     data = json.loads((_V1 / name).read_text())["data"]
-    seen = _CONV.structure(view_v1_to_v2(data), al.View)
+    seen = _CONV.structure(view_v2_to_v3(view_v1_to_v2(data)), al.View)
     al.check_view(seen)
     assert seen.deck_cards is None

@@ -36,11 +36,12 @@ def test_states_views_and_moves_round_trip() -> None:
 
 def test_loads_rejects_a_state_that_breaks_allegra_invariants() -> None:
     doc = json.loads(cardrules.dumps(exchange_state()))
-    doc["data"]["cards"][0] = 5  # one card too many of value 5
+    cards = doc["data"]["cards"]  # one symbol per place (format version 3)
+    doc["data"]["cards"] = "5" + cards[1:]  # one card too many of value 5
     with pytest.raises(InvalidStateError, match=r"value 1: 8 held.*; value 5: 13 held"):
         cardrules.loads(json.dumps(doc))
     doc = json.loads(cardrules.dumps(exchange_state()))
-    doc["data"]["cards"][0] = None  # a removed place without a removed card
+    doc["data"]["cards"] = "." + cards[1:]  # a removed place without a removed card
     with pytest.raises(InvalidStateError, match=r"\$\.data\.removed"):
         cardrules.loads(json.dumps(doc))
     doc = json.loads(cardrules.dumps(exchange_state()))

@@ -14,6 +14,7 @@ from cardrules import (
     IllegalMoveError,
     InvalidStateError,
     RulesError,
+    SerializationError,
 )
 from cardrules import biggenbende as bb
 from cardrules.biggenbende import ChooseFaceUp, PickUp, Play, TurnFaceDown
@@ -324,8 +325,11 @@ def test_loads_rejects_a_view_that_breaks_an_invariant() -> None:
     with pytest.raises(InvalidStateError, match=r"^\$\.data\.draw_count: expected an int >= 0"):
         cardrules.loads(json.dumps(doc))
     doc = json.loads(cardrules.dumps(seen))
-    doc["data"]["face_down"][2] = [True, False]
-    with pytest.raises(InvalidStateError, match=r"^\$\.data\.face_down\[2\]: expected 3 entries"):
+    doc["data"]["face_down"][2] = "10"  # a row is 3 symbols (format version 2)
+    with pytest.raises(
+        SerializationError,
+        match=r"face-down row as text of 3 symbols, got 2: .*\$\.data\.face_down\[2\]",
+    ):
         cardrules.loads(json.dumps(doc), game="biggenbende", kind="view")
 
 

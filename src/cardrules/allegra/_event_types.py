@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 
 import attrs
 
-from cardrules.allegra._state import Slot
+from cardrules.allegra._state import Slot, _Cards
 
 __all__ = [
     "DeckRebuilt",
@@ -93,7 +93,7 @@ class DeckRebuilt(_Told):
     """  # noqa: E501
 
     rule: ClassVar[str] = "AL-11"
-    cards: tuple[int, ...]
+    cards: _Cards
     """The cards of the new deck, ascending."""
 
     def text(self, you: int) -> str:

@@ -11,11 +11,12 @@ which cards lie face up (``False`` on a removed place). Cards are their values
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal, TypeAlias
 
 import attrs
 
 from cardrules._checks import short
+from cardrules._format import _packed
 from cardrules._rng import Rng
 from cardrules.allegra._moves import (
     Discard,
@@ -99,6 +100,39 @@ Phase = Literal["reveal", "turn", "knock", "give", "place", "exchange", "drawn",
 - ``"drawn"``: the drawer uses the drawn card, AL-6a (``Swap`` or ``Discard``);
 - ``"over"``: the game has ended (AL-12).
 """
+
+# How the tuples of cards travel in saves (format version 3): as compact text, one
+# symbol per card (the alphabet of ``cardrules._format``: ``-`` for -1, ``0``-``9``,
+# ``a`` and ``b`` for 10 and 11, ``.`` for no card, ``0``/``1`` for false/true). In
+# memory they are the same tuples as ever.
+_VALUE_SYMBOLS = "- for -1, 0-9, a for 10, b for 11"
+_Places: TypeAlias = Annotated[
+    tuple[int | None, ...],
+    _packed(
+        (*CARD_VALUES, None),
+        "the cards of the grids",
+        "5-0b.3",
+        f"The grids as text: one symbol per place ({_VALUE_SYMBOLS}, . for none).",
+    ),
+]
+_Cards: TypeAlias = Annotated[
+    tuple[int, ...],
+    _packed(
+        CARD_VALUES,
+        "a pile of card values",
+        "5-0b3",
+        f"Cards as text: one symbol per card ({_VALUE_SYMBOLS}).",
+    ),
+]
+_Flags: TypeAlias = Annotated[
+    tuple[bool, ...],
+    _packed(
+        (False, True),
+        "a flag per place",
+        "1101",
+        "One symbol per place: 1 for true, 0 for false.",
+    ),
+]
 
 
 # --------------------------------------------------------------------------- rules
@@ -235,16 +269,16 @@ class State:
     """The seat whose turn (or setup reveal) it is: the drawer during a knock."""
     reveals_left: int
     """Setup reveals the current seat still makes (AL-4); 0 outside the setup."""
-    cards: tuple[int | None, ...]
+    cards: _Places
     """The card value on every place (index ``owner * 12 + row * 4 + col``); ``None``
     on a removed place."""
-    face_up: tuple[bool, ...]
+    face_up: _Flags
     """Whether the card on each place lies face up."""
-    deck: tuple[int, ...]
+    deck: _Cards
     """The deck, top card first (hidden order)."""
-    discard: tuple[int, ...]
+    discard: _Cards
     """The discard pile, bottom first (public)."""
-    removed: tuple[int, ...]
+    removed: _Cards
     """The cards removed by triples this round (AL-8), in order of removal."""
     drawn: int | None
     """The card drawn from the deck and not yet used."""
@@ -302,15 +336,15 @@ class View:
     """The seat whose turn (or setup reveal) it is."""
     reveals_left: int
     """Setup reveals the current seat still makes."""
-    cards: tuple[int | None, ...]
+    cards: _Places
     """The value of each face-up card; ``None`` for a face-down card or a removed place."""
-    face_down: tuple[bool, ...]
+    face_down: _Flags
     """Whether a face-down card lies on each place (else it is face up or removed)."""
     deck_count: int
     """How many cards the deck holds."""
-    discard: tuple[int, ...]
+    discard: _Cards
     """The discard pile, bottom first."""
-    removed: tuple[int, ...]
+    removed: _Cards
     """The cards removed by triples this round."""
     drawn: int | None
     """The card drawn from the deck, once drawn and until used."""
@@ -338,7 +372,7 @@ class View:
     """The scores of every finished round."""
     cut_rounds: tuple[int, ...]
     """The rounds cut by the turn limit."""
-    deck_cards: tuple[int, ...] | None = None
+    deck_cards: _Cards | None = None
     """The cards of the deck in ascending order when everyone knows them (after an
     AL-11 rebuild, see ``State.deck_public``), else ``None``; never their order."""
 

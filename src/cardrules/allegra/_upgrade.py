@@ -1,6 +1,16 @@
 """
 The upgrade steps of Allegra's saves, on plain JSON data (``GAME.upgrades``).
 
+Format version 3 writes the tuples of cards as compact text, one symbol per card (see
+the format reference): ``-`` for -1, ``0``-``9``, ``a`` and ``b`` for 10 and 11, and
+``.`` for no card: a state's and a view's ``cards`` (``"5-0b.3..."`` where version 2
+wrote ``[5, -1, 0, 11, null, 3, ...]``), ``deck``, ``discard`` and ``removed``, a
+view's ``deck_cards`` and the cards of the event ``DeckRebuilt``; the flags per place
+(a state's ``face_up``, a view's ``face_down``) as ``1`` and ``0``. Nothing else
+changed, and no game did (``rules_version`` is still 1); moves and rules are written
+as before. Only a list of values that version 3 can write becomes text; anything else
+is left as it is, so that loading refuses it afterwards, naming its path.
+
 Format version 2 adds what everyone knows about the deck after an AL-11 rebuild:
 ``State.deck_public`` and ``View.deck_cards``. A version-1 save keeps no record of a
 rebuild, but a state's RNG tells it from round 2 on: a round's deal (AL-4) leaves the
@@ -20,11 +30,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardrules._format import _Packed, _packed_form
 from cardrules._rng import _GAMMA, _MASK, _shuffle
-from cardrules.allegra._state import MAX_CARDS, MAX_COPIES
+from cardrules.allegra._state import MAX_CARDS, MAX_COPIES, _Cards, _Flags, _Places
 from cardrules.game import Upgrade
 
-__all__ = ["UPGRADES", "state_v1_to_v2", "view_v1_to_v2"]
+__all__ = [
+    "UPGRADES",
+    "event_v2_to_v3",
+    "state_v1_to_v2",
+    "state_v2_to_v3",
+    "view_v1_to_v2",
+    "view_v2_to_v3",
+]
 
 _GRID = 12
 """AL-3: the cards of a grid, as version 1 deals them."""
@@ -100,8 +118,81 @@ def view_v1_to_v2(data: Any) -> Any:
     return {**data, "deck_cards": None}
 
 
+def _form(tp: Any) -> _Packed:
+    form = _packed_form(tp)
+    assert form is not None
+    return form
+
+
+_PLACES = _form(_Places)
+_CARDS = _form(_Cards)
+_FLAGS = _form(_Flags)
+
+
+def _fields(data: Any, changes: dict[str, Any]) -> Any:
+    """``data`` with each field of ``changes`` that it holds rewritten by its function."""
+    if not isinstance(data, dict):
+        return data  # not an object: loading refuses it, naming what it is
+    out = dict(data)
+    for name, change in changes.items():
+        if name in out:
+            out[name] = change(out[name])
+    return out
+
+
+_STATE = {
+    "cards": _PLACES.upgrade,
+    "face_up": _FLAGS.upgrade,
+    "deck": _CARDS.upgrade,
+    "discard": _CARDS.upgrade,
+    "removed": _CARDS.upgrade,
+}
+_VIEW = {
+    "cards": _PLACES.upgrade,
+    "face_down": _FLAGS.upgrade,
+    "discard": _CARDS.upgrade,
+    "removed": _CARDS.upgrade,
+    "deck_cards": _CARDS.upgrade,  # null stays null
+}
+
+
+def state_v2_to_v3(data: Any) -> Any:
+    """
+    A version-2 state's data as version 3: its cards and flags as text.
+
+    >>> state_v2_to_v3({"cards": [5, -1, None, 11], "face_up": [True, False], "deck": []})
+    {'cards': '5-.b', 'face_up': '10', 'deck': ''}
+    """
+    return _fields(data, _STATE)
+
+
+def view_v2_to_v3(data: Any) -> Any:
+    """
+    A version-2 view's data as version 3: its cards and flags as text.
+
+    >>> view_v2_to_v3({"face_down": [False, True], "deck_cards": None, "discard": [10]})
+    {'face_down': '01', 'deck_cards': None, 'discard': 'a'}
+    """
+    return _fields(data, _VIEW)
+
+
+def event_v2_to_v3(data: Any) -> Any:
+    """
+    A version-2 event's data as version 3: the cards of ``DeckRebuilt`` as text.
+
+    >>> event_v2_to_v3({"type": "DeckRebuilt", "cards": [-1, 3, 3]})
+    {'type': 'DeckRebuilt', 'cards': '-33'}
+    """
+    if not isinstance(data, dict) or data.get("type") != "DeckRebuilt":
+        return data
+    return _fields(data, {"cards": _CARDS.upgrade})
+
+
 UPGRADES: tuple[Upgrade, ...] = (
     Upgrade("state", 1, state_v1_to_v2),
     Upgrade("view", 1, view_v1_to_v2),
+    Upgrade("state", 2, state_v2_to_v3),
+    Upgrade("view", 2, view_v2_to_v3),
+    Upgrade("event", 2, event_v2_to_v3),
 )
-"""Allegra's format upgrades, version 1 to 2, for ``GAME.upgrades``."""
+"""Allegra's format upgrades, version 1 to 2 and 2 to 3, for ``GAME.upgrades``."""

@@ -89,6 +89,7 @@ from cardrules.biggenbende._state import (
 )
 from cardrules.biggenbende._text import render_move as _render_move
 from cardrules.biggenbende._text import render_view as _render_view
+from cardrules.biggenbende._upgrade import UPGRADES as _UPGRADES
 from cardrules.biggenbende._view import redeal_hidden, view
 from cardrules.game import GameSpec as _GameSpec
 from cardrules.game import Notation as _Notation
@@ -170,6 +171,8 @@ GAME = _GameSpec(
     events=events,
     render_event=render_event,
     event_types=_EVENT_TYPES,
+    format_version=2,
+    upgrades=_UPGRADES,
     notation=_Notation(
         format_state=format_state,
         parse_state=parse_state,

@@ -25,6 +25,7 @@ from cardrules.biggenbende._state import (
     PickUp,
     State,
     TurnFaceDown,
+    _Counts,
     card_name,
 )
 from cardrules.biggenbende._view import checked_seat
@@ -94,7 +95,7 @@ class FaceUpShown(_Told):
     'face up now: seat 0 1 12 12, seat 1 1 12 12, seat 2 1 12 12'
     """
 
-    face_up: tuple[tuple[int, ...], ...]
+    face_up: tuple[_Counts, ...]
     """Each seat's face-up cards, a count tuple."""
     rule: ClassVar[str] = "BB-4"
     """The rule of the face-up choice."""

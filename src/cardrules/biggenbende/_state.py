@@ -11,11 +11,12 @@ top card last.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Final, Literal, TypeAlias
+from typing import Annotated, Any, Final, Literal, TypeAlias
 
 import attrs
 
 from cardrules._checks import short as short  # re-exported for the package
+from cardrules._format import _packed
 from cardrules._rng import Rng
 from cardrules.errors import RulesError
 
@@ -73,6 +74,53 @@ RULE_IDS: Final = tuple(f"BB-{n}" for n in range(1, 22))
 """Every rule ID of Biggenbende, in order: BB-1 .. BB-21."""
 
 Phase: TypeAlias = Literal["choose", "play", "over"]
+
+# How the tuples of cards travel in saves (format version 2): as compact text, one
+# symbol per count or card (the alphabet of ``cardrules._format``: ``0``-``9``, then
+# ``a``-``z`` for 10-35, ``A``-``Z`` for 36-61, ``#$%`` for 62-64, ``.`` for none).
+# In memory they are the same tuples of ints as ever.
+_Counts: TypeAlias = Annotated[
+    tuple[int, ...],
+    _packed(
+        range(MAX_COPIES + 1),
+        "a count tuple",
+        "0003000010020",
+        "A count tuple as text: 13 symbols, the counts of the joker and of the values "
+        "1 to 12, each 0-9, a-z (10-35), A-Z (36-61) or #, $, % (62-64).",
+        length=VALUES,
+    ),
+]
+_Pile: TypeAlias = Annotated[
+    tuple[int, ...],
+    _packed(
+        range(VALUES),
+        "a pile of card values",
+        "3a0c",
+        "A pile as text: one symbol per card, bottom first, 0 for a joker, 1-9 and "
+        "a, b, c for 10-12.",
+    ),
+]
+_Row: TypeAlias = Annotated[
+    tuple[int | None, ...],
+    _packed(
+        (*range(VALUES), None),
+        "a face-down row",
+        "a.4",
+        "A face-down row as text: 3 symbols, a card value (0 for a joker, 1-9, a, b, c "
+        "for 10-12) or . for a card gone.",
+        length=ROW_SIZE,
+    ),
+]
+_Held: TypeAlias = Annotated[
+    tuple[bool, ...],
+    _packed(
+        (False, True),
+        "a face-down row",
+        "101",
+        "A face-down row as text: 3 symbols, 1 where a card lies, 0 where it is gone.",
+        length=ROW_SIZE,
+    ),
+]
 
 
 def card_name(value: int) -> str:
@@ -332,17 +380,17 @@ class State:
     """The seat to move; ``None`` once the match is over."""
     direction: int
     """``1`` clockwise (increasing seats), ``-1`` counter-clockwise (BB-15)."""
-    hands: tuple[tuple[int, ...], ...]
+    hands: tuple[_Counts, ...]
     """Each seat's hand, a count tuple."""
-    face_up: tuple[tuple[int, ...], ...]
+    face_up: tuple[_Counts, ...]
     """Each seat's face-up cards, a count tuple."""
-    face_down: tuple[tuple[int | None, ...], ...]
+    face_down: tuple[_Row, ...]
     """Each seat's face-down row: positions 0..2, a value or ``None`` once gone."""
-    draw: tuple[int, ...]
+    draw: _Pile
     """The draw pile, bottom first, top card last."""
-    discard: tuple[int, ...]
+    discard: _Pile
     """The discard pile, bottom first, top card last."""
-    removed: tuple[int, ...]
+    removed: _Counts
     """The cards removed from the round by burns (BB-12, BB-13), a count tuple."""
     places: tuple[int, ...]
     """The seats out of the round, in the order they went out (BB-17)."""
@@ -451,21 +499,21 @@ class View:
     """The seat to move; ``None`` once over."""
     direction: int
     """``1`` clockwise, ``-1`` counter-clockwise."""
-    hand: tuple[int, ...]
+    hand: _Counts
     """This seat's hand, a count tuple."""
     hand_counts: tuple[int, ...]
     """How many cards each seat holds in hand; while choosing (BB-4) another
     seat's count includes its hidden face-up choice."""
-    face_up: tuple[tuple[int, ...], ...]
+    face_up: tuple[_Counts, ...]
     """Each seat's face-up count tuple; another seat's is all zeros until every
     seat has chosen (BB-4)."""
-    face_down: tuple[tuple[bool, ...], ...]
+    face_down: tuple[_Held, ...]
     """Which face-down positions 0..2 of each seat still hold a card."""
     draw_count: int
     """Cards in the draw pile."""
-    discard: tuple[int, ...]
+    discard: _Pile
     """The discard pile, bottom first, top last."""
-    removed: tuple[int, ...]
+    removed: _Counts
     """The removed cards, a count tuple."""
     places: tuple[int, ...]
     """Seats out of the round, in order."""
