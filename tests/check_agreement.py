@@ -160,6 +160,38 @@ def mutants(
         yield _evolve(state, name, _put(value, path, new))
 
 
+def _some_leaves(value: Any, path: tuple[int, ...] = ()) -> Iterator[tuple[int, ...]]:
+    """Like ``_leaves``, but into the first two and the last entry of each tuple only."""
+    yield path
+    if type(value) is tuple:
+        for i in sorted({0, 1, len(value) - 1} & set(range(len(value)))):
+            yield from _some_leaves(value[i], (*path, i))
+
+
+def small_changes(state: Any) -> Iterator[Any]:
+    """
+    Every copy of ``state`` with one small change: each int field, and each int in the
+    first two and the last entries of its tuples (nested), one more, one less, negated
+    and 0, a ``bool`` for a ``0`` or ``1``; each flag turned; each ``None`` a ``0``.
+    """
+    for field in attrs.fields(type(state)):
+        value = getattr(state, field.name)
+        for path in _some_leaves(value):
+            old = _get(value, path)
+            if type(old) is int:
+                news: tuple[Any, ...] = (old - 1, old + 1, -old, 0)
+                if old in (0, 1):
+                    news += (bool(old),)
+            elif type(old) is bool:
+                news = (not old,)
+            elif old is None:
+                news = (0,)
+            else:
+                continue
+            for new in news:
+                yield _evolve(state, field.name, _put(value, path, new))
+
+
 def played_states(
     game: Any, rules: list[Any], games: int, seed: int = 0, every: int = 1
 ) -> list[Any]:

@@ -23,7 +23,7 @@ from cardrules.allegra import _checks
 from cardrules.allegra._board import _any_triple
 from cardrules.allegra._checks import _BOARDS, _check_state_detailed, _state_ok
 from cardrules.allegra._geometry import GRID, TABLES
-from tests.check_agreement import assert_agree, mutants, played_states
+from tests.check_agreement import assert_agree, mutants, played_states, small_changes
 
 GAME = cardrules.get_game("allegra")
 
@@ -56,7 +56,18 @@ def _swap_cards(state: al.State, rng: random.Random) -> al.State:
     spots = [("cards", i) for i, c in enumerate(state.cards) if c is not None]
     spots += [(name, i) for name in ("deck", "discard") for i in range(len(getattr(state, name)))]
     spots += [(name, -1) for name in ("drawn", "hand") if getattr(state, name) is not None]
-    if rng.random() < 0.25:
+    roll = rng.random()
+    if roll < 0.2:
+        # A card from one pile to another: the count of removed cards (AL-8), the
+        # deck's size (AL-4, AL-11) and an empty discard pile may break.
+        names = [name for name in ("deck", "discard", "removed") if getattr(state, name)]
+        if names:
+            a = rng.choice(names)
+            b = rng.choice([name for name in ("deck", "discard", "removed") if name != a])
+            pile, other = getattr(state, a), getattr(state, b)
+            k = rng.randrange(len(pile))
+            return attrs.evolve(state, **{a: pile[:k] + pile[k + 1 :], b: (*other, pile[k])})
+    if roll < 0.4:
         i = rng.randrange(len(state.face_up))
         face_up = (*state.face_up[:i], not state.face_up[i], *state.face_up[i + 1 :])
         return attrs.evolve(state, face_up=face_up)
@@ -107,6 +118,27 @@ def test_forged_states_get_the_detailed_answer() -> None:
                 refused += 1
     assert passed > 50
     assert refused > 1000
+
+
+def test_small_changes_get_the_detailed_answer() -> None:
+    passed = 0
+    for state in _played()[::2]:
+        for changed in small_changes(state):
+            passed += assert_agree(_checks, changed)
+    assert passed > 20
+
+
+def test_forged_round_scores_get_the_detailed_answer() -> None:
+    # AL-10, AL-13: a round score in -15..330, -15..165 in a cut round, and only the
+    # ender's above 165.
+    state = next(s for s in _played() if s.round == 2 and s.phase == "turn")
+    n = state.rules.players
+    rows = [(200, 200, *(0,) * (n - 2)), (-16, *(0,) * (n - 1)), (331, *(0,) * (n - 1))]
+    for row in rows:
+        assert not assert_agree(_checks, attrs.evolve(state, scores=(row,)))
+    doubled = (200, *(0,) * (n - 1))
+    assert assert_agree(_checks, attrs.evolve(state, scores=(doubled,)))
+    assert not assert_agree(_checks, attrs.evolve(state, scores=(doubled,), cut_rounds=(1,)))
 
 
 @settings(max_examples=60)

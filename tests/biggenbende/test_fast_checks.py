@@ -20,9 +20,10 @@ import cardrules
 from cardrules import biggenbende as bb
 from cardrules import testing
 from cardrules.biggenbende import _checks
+from cardrules.biggenbende._cards import EMPTY
 from cardrules.biggenbende._checks import _check_state_detailed, _ints_in, _state_ok
 from cardrules.errors import InvalidStateError
-from tests.check_agreement import assert_agree, mutants, played_states
+from tests.check_agreement import assert_agree, mutants, played_states, small_changes
 
 
 def test_the_bulk_int_check_takes_exact_ints_in_range_only() -> None:
@@ -77,6 +78,13 @@ def _move_a_card(state: bb.State, rng: random.Random) -> bb.State:
     the removed cards) to another, or from the draw or discard pile into a hand; the
     cards stay conserved (BB-1), but other invariants may break."""
     n = state.rules.players
+    if rng.random() < 0.1:
+        # A whole hand onto the draw pile: an empty hand while the draw pile has cards
+        # (BB-7), or a seat without cards that is not out (BB-17).
+        seat = rng.randrange(n)
+        cards = [v for v, c in enumerate(state.hands[seat]) for _ in range(c)]
+        hands = (*state.hands[:seat], EMPTY, *state.hands[seat + 1 :])
+        return attrs.evolve(state, hands=hands, draw=(*cards, *state.draw))
     rows = {("hands", s): state.hands[s] for s in range(n)}
     rows |= {("face_up", s): state.face_up[s] for s in range(n)}
     rows[("removed", -1)] = state.removed
@@ -124,6 +132,14 @@ def test_forged_states_get_the_detailed_answer() -> None:
     # it refuses.
     assert passed > 50
     assert refused > 1000
+
+
+def test_small_changes_get_the_detailed_answer() -> None:
+    passed = 0
+    for state in _played()[::2]:
+        for changed in small_changes(state):
+            passed += assert_agree(_checks, changed)
+    assert passed > 20
 
 
 @settings(max_examples=60)

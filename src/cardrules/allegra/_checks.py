@@ -384,11 +384,11 @@ def _state_ok(state: State) -> bool:
         if asked:
             return False
     else:
+        # Seats, each asked once; never the drawer, as ``order`` holds the others.
         if asked and (
             set(map(type, asked)) != _INT
             or min(asked) < 0
             or max(asked) >= n
-            or current in asked
             or len(set(asked)) != len(asked)
         ):
             return False
