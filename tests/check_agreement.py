@@ -8,12 +8,13 @@ old ``check_state`` if ``_state_ok`` never passes what the detailed checks refus
 copies of them that :func:`mutants` makes: every field and every entry of a tuple
 field set to an odd value (every Python type a forged value may have, ``True`` for a
 ``1``, neighbours, bounds), a field or an entry taken from another state of the game,
-two entries swapped, lists for tuples, and the game's own near-valid changes (a card
-moved, counts kept).
+two entries swapped, lists for tuples, rules forged past their validators, and the
+game's own near-valid changes (a card moved, counts kept).
 """
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Callable, Iterator
 from types import ModuleType
@@ -117,6 +118,24 @@ def _swapped(value: Any, rng: random.Random) -> Any:
     return _put(value, path, tuple(items))
 
 
+def forged_rules(rules: Any, rng: random.Random) -> Any:
+    """A copy of ``rules`` with one field forged past its validator: an odd value, a
+    neighbour, or a ``bool`` for an equal int."""
+    forged = copy.copy(rules)
+    name = rng.choice([field.name for field in attrs.fields(type(rules))])
+    old = getattr(rules, name)
+    new: Any
+    if type(old) is int and rng.random() < 0.5:
+        new = rng.choice((old - 1, old + 1, bool(old) if old in (0, 1) else old + 100))
+    elif type(old) is tuple and old and rng.random() < 0.5:
+        k = rng.randrange(len(old))
+        new = (*old[:k], rng.choice((old[k] + 1, True, -1)), *old[k + 1 :])
+    else:
+        new = rng.choice(ODD_VALUES)
+    object.__setattr__(forged, name, new)
+    return forged
+
+
 def mutants(
     state: Any,
     others: list[Any],
@@ -130,13 +149,16 @@ def mutants(
     ``near_valid`` the game's own change that keeps the cards counted.
     """
     names = [field.name for field in attrs.fields(type(state))]
-    kinds = ["odd", "odd", "neighbour", "splice", "swap", "list"]
+    kinds = ["odd", "odd", "neighbour", "splice", "swap", "list", "rules"]
     if near_valid is not None:
         kinds += ["near", "near", "near"]
     for _ in range(count):
         kind = rng.choice(kinds)
         if kind == "near" and near_valid is not None:
             yield near_valid(state, rng)
+            continue
+        if kind == "rules":
+            yield _evolve(state, "rules", forged_rules(state.rules, rng))
             continue
         name = rng.choice(names)
         value = getattr(state, name)

@@ -224,9 +224,10 @@ _KNOCKING = frozenset(("knock", "give", "place", "exchange", "drawn"))
 class _Plan:
     """What the fast checks need of one (valid) ``Rules``."""
 
-    __slots__ = ("board", "deck", "players", "rounds", "size", "tables", "turns")
+    __slots__ = ("board", "deck", "fields", "players", "rounds", "size", "tables", "turns")
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: Rules, fields: tuple[object, ...]) -> None:
+        self.fields = fields
         self.players = rules.players
         self.tables = TABLES[rules.players]
         self.board = _BOARDS[rules.players]
@@ -238,15 +239,21 @@ class _Plan:
 
 _PLANS: Bounded[tuple[object, ...], _Plan] = Bounded(64)
 """The plans of Rules that passed their validators lately, by their (exact-typed) fields."""
+_DEFAULT = Rules()
+_LAST = [_Plan(_DEFAULT, tuple([getattr(_DEFAULT, f.name) for f in attrs.fields(Rules)]))]
+"""The plan asked for last: found by the identity of its rules' fields, without hashing."""
 
 
 def _plan(rules: object) -> _Plan | None:
     """The plan of valid ``rules`` (of exactly the types a Rules holds), else ``None``."""
     if type(rules) is not Rules:
         return None
-    players, deck, rounds, limit = (
+    players, deck, rounds, limit = fields = (
         rules.players, rules.deck, rules.rounds, rules.max_turns_per_round
     )  # fmt: skip
+    last = _LAST[0]
+    if all(map(is_, fields, last.fields)):
+        return last  # the very objects of valid rules' fields
     if (
         type(players) is not int
         or type(rounds) is not int
@@ -255,14 +262,14 @@ def _plan(rules: object) -> _Plan | None:
         or not set(map(type, deck)) <= _INT
     ):
         return None  # then equal fields (``True == 1``) need not be valid fields
-    key = (players, deck, rounds, limit)
-    plan = _PLANS.get(key)
+    plan = _PLANS.get(fields)
     if plan is None:
         try:
             _check_rules(rules, "state")
         except InvalidStateError:
             return None
-        plan = _PLANS.keep(key, _Plan(rules))
+        plan = _PLANS.keep(fields, _Plan(rules, fields))
+    _LAST[0] = plan
     return plan
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import chain
-from operator import le, lt, ne
+from operator import is_, le, lt, ne
 from typing import cast
 
 import attrs
@@ -269,9 +269,10 @@ _UNIT: dict[object, int] = {None: 0, **{v: 256**v for v in range(VALUES)}}
 class _Plan:
     """What the fast checks need of one (valid) ``Rules``."""
 
-    __slots__ = ("chips", "lanes", "limit", "players", "rounds", "size")
+    __slots__ = ("chips", "fields", "lanes", "limit", "players", "rounds", "size")
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: Rules, fields: tuple[object, ...]) -> None:
+        self.fields = fields
         self.players = rules.players
         self.lanes = int.from_bytes(bytes(rules.deck), "little")
         self.size = sum(rules.deck)
@@ -282,13 +283,16 @@ class _Plan:
 
 _PLANS: Bounded[tuple[object, ...], _Plan] = Bounded(64)
 """The plans of Rules that passed their validators lately, by their (exact-typed) fields."""
+_DEFAULT = Rules()
+_LAST = [_Plan(_DEFAULT, tuple([getattr(_DEFAULT, name) for name in _RULES_FIELDS]))]
+"""The plan asked for last: found by the identity of its rules' fields, without hashing."""
 
 
 def _plan(rules: object) -> _Plan | None:
     """The plan of valid ``rules`` (of exactly the types a Rules holds), else ``None``."""
     if type(rules) is not Rules:
         return None
-    key = (
+    fields = (
         rules.players,
         rules.copies_per_value,
         rules.jokers,
@@ -296,15 +300,19 @@ def _plan(rules: object) -> _Plan | None:
         rules.rounds,
         rules.max_turns_per_round,
     )
-    if not set(map(type, key)) <= _INT_OR_NONE:
+    last = _LAST[0]
+    if all(map(is_, fields, last.fields)):
+        return last  # the very objects of valid rules' fields
+    if not set(map(type, fields)) <= _INT_OR_NONE:
         return None  # then equal fields (``True == 1``) need not be valid fields
-    plan = _PLANS.get(key)
+    plan = _PLANS.get(fields)
     if plan is None:
         try:
             _check_rules(rules)
         except InvalidStateError:
             return None
-        plan = _PLANS.keep(key, _Plan(rules))
+        plan = _PLANS.keep(fields, _Plan(rules, fields))
+    _LAST[0] = plan
     return plan
 
 
