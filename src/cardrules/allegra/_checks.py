@@ -7,10 +7,11 @@ fields; every error names the broken field and, where one applies, the rule.
 
 from __future__ import annotations
 
-from array import array
+import struct
 from collections import Counter
+from collections.abc import Callable
 from itertools import chain, compress, repeat
-from operator import is_, lt
+from operator import is_, itemgetter, lt
 from typing import get_args
 
 import attrs
@@ -217,6 +218,10 @@ _CODES = tuple(v & 0xFF for v in CARD_VALUES)
 """The byte of each card value as a signed char (-1 is 0xff), in ``Rules.deck`` order."""
 _REMOVED_BYTE: dict[int | None, int] = {None: 0x7F}
 """What a removed place (``None``) becomes among the card bytes: no card's byte."""
+_PACKERS: Bounded[int, Callable[..., bytes]] = Bounded(64)
+"""For each number of values, the packing of as many signed bytes."""
+_SECOND = itemgetter(-2)
+"""The second highest of a round's sorted scores (every game has two seats or more)."""
 _HOLDS_DRAWN = frozenset(("knock", "give", "place", "drawn"))
 _KNOCKING = frozenset(("knock", "give", "place", "exchange", "drawn"))
 
@@ -224,11 +229,14 @@ _KNOCKING = frozenset(("knock", "give", "place", "exchange", "drawn"))
 class _Plan:
     """What the fast checks need of one (valid) ``Rules``."""
 
-    __slots__ = ("board", "deck", "fields", "players", "rounds", "size", "tables", "turns")
+    __slots__ = (
+        "board", "deck", "fields", "players", "rounds", "seats", "size", "tables", "turns"
+    )  # fmt: skip
 
     def __init__(self, rules: Rules, fields: tuple[object, ...]) -> None:
         self.fields = fields
         self.players = rules.players
+        self.seats = {rules.players}
         self.tables = TABLES[rules.players]
         self.board = _BOARDS[rules.players]
         self.deck = list(rules.deck)
@@ -314,32 +322,34 @@ def _state_ok(state: State) -> bool:
         return False
     if len(removed) != empty:
         return False
-    # AL-1: every card a card value (-1..11, a signed byte each), as many of each value
-    # as Rules.deck holds; a value beyond -1..11 is no card byte, so is not counted.
-    try:
-        held = array("b", every).tobytes()
-    except OverflowError:
-        return False
-    counts = list(map(held.count, _CODES))
-    if sum(counts) != len(every) - empty:
-        return False
     phase: object = state.phase
     if type(phase) is not str or phase not in _PHASES:
         return False
     drawn, hand = state.drawn, state.hand
     if phase in _HOLDS_DRAWN:
-        if type(drawn) is not int or not LOW_CARD <= drawn <= HIGH_CARD:
+        if type(drawn) is not int:
             return False
-        counts[drawn - LOW_CARD] += 1
+        every.append(drawn)
     elif drawn is not None:
         return False
     if phase == "exchange":
-        if type(hand) is not int or not LOW_CARD <= hand <= HIGH_CARD:
+        if type(hand) is not int:
             return False
-        counts[hand - LOW_CARD] += 1
+        every.append(hand)
     elif hand is not None:
         return False
-    if counts != plan.deck:
+    # AL-1: as many cards as the deck holds, each a card value (-1..11, a signed byte;
+    # a value beyond them is no card's byte, so is not counted), as many of each value
+    # as Rules.deck holds.
+    size = len(every)
+    if size - empty != plan.size:
+        return False
+    pack = _PACKERS.get(size) or _PACKERS.keep(size, struct.Struct(f"{size}b").pack)
+    try:
+        held = pack(*every)
+    except struct.error:  # an int beyond -128..127
+        return False
+    if list(map(held.count, _CODES)) != plan.deck:
         return False
     # The rounds, scores and cuts (AL-10, AL-12, AL-13), as ``_check_rounds``.
     over = phase == "over"
@@ -359,21 +369,22 @@ def _state_ok(state: State) -> bool:
         or not all(map(lt, cut_rounds, cut_rounds[1:]))
     ):
         return False
+    cut_indices = [r - 1 for r in cut_rounds]
     if scores:
-        if set(map(type, scores)) != _TUPLE or set(map(len, scores)) != {n}:
+        if set(map(type, scores)) != _TUPLE or set(map(len, scores)) != plan.seats:
             return False
         flat = list(chain.from_iterable(scores))
         if set(map(type, flat)) != _INT or min(flat) < _LOWEST_SCORE:
             return False
-        if max(flat) > _HIGHEST_RAW:
-            # Only the ender's score is doubled, and nobody's in a cut round.
-            for r, row in enumerate(scores, 1):
-                if max(row) > _HIGHEST_RAW and (
-                    r in cut_rounds
-                    or max(row) > ENDER_FACTOR * _HIGHEST_RAW
-                    or sorted(row)[-2] > _HIGHEST_RAW
-                ):
-                    return False
+        highest = max(flat)
+        # Only the ender's score is doubled (no second score of a round above the
+        # highest raw one), and nobody's in a cut round.
+        if highest > _HIGHEST_RAW and (
+            highest > ENDER_FACTOR * _HIGHEST_RAW
+            or max(map(_SECOND, map(sorted, scores))) > _HIGHEST_RAW
+            or (cut_rounds and max(map(max, map(scores.__getitem__, cut_indices))) > _HIGHEST_RAW)
+        ):
+            return False
     current = state.current
     if type(current) is not int or not 0 <= current < n:
         return False
