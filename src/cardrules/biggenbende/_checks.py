@@ -354,7 +354,9 @@ def _state_ok(state: State) -> bool:
     ):
         return False
     rows = (removed, *hands, *face_up)
-    if set(map(type, rows)) != _TUPLE or set(map(len, rows)) != _ROW_OF_COUNTS:
+    if set(map(type, chain(rows, face_down))) != _TUPLE:
+        return False
+    if set(map(len, rows)) != _ROW_OF_COUNTS or set(map(len, face_down)) != _ROW_OF_CARDS:
         return False
     counted = list(chain.from_iterable(rows))
     if set(map(type, counted)) != _INT:
@@ -362,8 +364,6 @@ def _state_ok(state: State) -> bool:
     try:
         counts = bytes(counted)  # a ValueError for a count beyond 0..255
     except ValueError:
-        return False
-    if set(map(type, face_down)) != _TUPLE or set(map(len, face_down)) != _ROW_OF_CARDS:
         return False
     cards = [*draw, *discard, *chain.from_iterable(face_down)]
     kinds = set(map(type, cards))
