@@ -8,8 +8,9 @@ old ``check_state`` if ``_state_ok`` never passes what the detailed checks refus
 copies of them that :func:`mutants` makes: every field and every entry of a tuple
 field set to an odd value (every Python type a forged value may have, ``True`` for a
 ``1``, neighbours, bounds), a field or an entry taken from another state of the game,
-two entries swapped, lists for tuples, rules forged past their validators, and the
-game's own near-valid changes (a card moved, counts kept).
+two entries swapped, lists for tuples, an odd value appended to a tuple, rules forged
+past their validators, and the game's own near-valid changes (a card moved, counts
+kept).
 """
 
 from __future__ import annotations
@@ -149,7 +150,7 @@ def mutants(
     ``near_valid`` the game's own change that keeps the cards counted.
     """
     names = [field.name for field in attrs.fields(type(state))]
-    kinds = ["odd", "odd", "neighbour", "splice", "swap", "list", "rules"]
+    kinds = ["odd", "odd", "neighbour", "splice", "swap", "list", "append", "rules"]
     if near_valid is not None:
         kinds += ["near", "near", "near"]
     for _ in range(count):
@@ -177,6 +178,8 @@ def mutants(
             continue
         elif kind == "list" and type(old) is tuple:
             new = list(old)
+        elif kind == "append" and type(old) is tuple:
+            new = (*old, rng.choice(ODD_VALUES))
         else:
             new = rng.choice(ODD_VALUES)
         yield _evolve(state, name, _put(value, path, new))
