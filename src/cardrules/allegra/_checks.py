@@ -7,8 +7,11 @@ fields; every error names the broken field and, where one applies, the rule.
 
 from __future__ import annotations
 
+import struct
 from collections import Counter
-from itertools import repeat
+from collections.abc import Callable
+from itertools import chain, compress, repeat
+from operator import is_, itemgetter, lt
 from typing import get_args
 
 import attrs
@@ -16,15 +19,20 @@ import attrs
 from cardrules._checks import Bounded, bad, check_tuple
 from cardrules._rng import Rng
 from cardrules.allegra._board import (
+    ENDER_FACTOR,
     HIGH_CARD,
+    KNOCK_MIN_PLAYERS,
     LOW_CARD,
     SETUP_REVEALS,
     _any_triple,
     _can_exchange,
+    _has_card,
     _has_face_down,
     _triples,
 )
 from cardrules.allegra._checks_round import (
+    _HIGHEST_RAW,
+    _LOWEST_SCORE,
     _check_dealt_deck,
     _check_game_end,
     _check_knock_window,
@@ -43,7 +51,7 @@ from cardrules.allegra._state import (
     _type_name,
     _WrongStateType,
 )
-from cardrules.errors import RulesError
+from cardrules.errors import InvalidStateError, RulesError
 
 __all__ = ["check_state", "check_view"]
 
@@ -51,6 +59,7 @@ _PHASES: frozenset[str] = frozenset(get_args(Phase))
 """Every phase a state or view can be in."""
 
 _BOOL = frozenset((bool,))
+_TUPLE = frozenset((tuple,))
 _INT = frozenset((int,))
 _VALUES = frozenset(CARD_VALUES)
 _INT_OR_NONE = frozenset((int, type(None)))
@@ -131,6 +140,367 @@ def _check_rules(rules: object, where: str) -> Rules:
     return rules
 
 
+# ----------------------------------------------------------------- the fast path
+# ``check_state`` first runs ``_state_ok``: the same invariants as the detailed checks,
+# asked of the usual, well-formed state in a few C-speed passes (issue 14: ``loads``
+# checks every state it reads). It only answers "certainly valid" (``True``) or "ask
+# the detailed checks" (``False``), so it may be stricter than they are, never looser:
+# every value must have exactly the type a real state holds (a ``bool`` for a ``1``, a
+# tuple subclass or any odd object goes to the detailed checks, which word the error).
+# tests/allegra/test_fast_checks.py checks that both agree on played and forged states.
+
+
+class _Board:
+    """
+    The constants of the fast checks for one player count: places are bytes of one
+    big int (place ``i`` is byte ``i``, little-endian), so that a shift by ``8 * d``
+    bits lines every place up with the place ``d`` after it.
+    """
+
+    __slots__ = (
+        "col_starts",
+        "cross_starts",
+        "full",
+        "highs",
+        "ones",
+        "places",
+        "row_starts",
+        "unseen",
+    )
+
+    def __init__(self, players: int) -> None:
+        m = players * GRID
+        self.places = m
+        self.full = (1 << (8 * m)) - 1
+        self.ones = int.from_bytes(b"\x01" * m, "little")
+        self.highs = self.ones * 0x80
+        # A face-down or removed place shows a byte of its own (0x80 + its index), so
+        # it never equals a card (-1..11 are the bytes 0xff and 0x00..0x0b) nor
+        # another hidden place.
+        self.unseen = int.from_bytes(bytes(0x80 + i for i in range(m)), "little")
+
+        def not_at(starts: frozenset[int]) -> int:
+            """0x01 in every byte that does not start a window of this kind, else 0."""
+            return int.from_bytes(bytes(i not in starts for i in range(m)), "little")
+
+        # AL-3, AL-8 (the windows of ``Tables``): in an area row the windows at own
+        # columns 0 and 1 (i, i+1, i+2) and the one across the shared column
+        # (i+15 mod m, i, i+1) at own column 0: the left neighbour's column 3 is the
+        # place 15 after own column 0, cyclically; in a grid column, (i, i+4, i+8).
+        self.row_starts = not_at(frozenset(i for i in range(m) if i % 4 in (0, 1)))
+        self.cross_starts = not_at(frozenset(i for i in range(m) if i % 4 == 0))
+        self.col_starts = not_at(frozenset(i for i in range(m) if i % GRID < 4))
+
+    def shows_triple(self, cards: bytes, face_up: bytes) -> bool:
+        """
+        AL-8: whether three face-up cards of one value fill a window, given each
+        place's card as a signed byte (anything on a removed place) and its face-up
+        flag as a byte 0 or 1: the whole grid at once, with the zero-byte test
+        ``(z - 0x0101..) & ~z & 0x8080..`` (no borrow but from a zero byte, so exact).
+        """
+        up = int.from_bytes(face_up, "little") * 0xFF
+        shown = (int.from_bytes(cards, "little") & up) | (self.unseen & ~up)
+        next1 = shown >> 8
+        cyclic15 = (shown >> 120) | ((shown << (8 * (self.places - 15))) & self.full)
+        ones, highs = self.ones, self.highs
+        for z in (
+            (shown ^ next1) | (shown ^ (shown >> 16)) | self.row_starts,
+            (shown ^ cyclic15) | (shown ^ next1) | self.cross_starts,
+            (shown ^ (shown >> 32)) | (shown ^ (shown >> 64)) | self.col_starts,
+        ):
+            if (z - ones) & ~z & highs:
+                return True
+        return False
+
+
+_BOARDS = {n: _Board(n) for n in TABLES}
+_CODES = tuple(v & 0xFF for v in CARD_VALUES)
+"""The byte of each card value as a signed char (-1 is 0xff), in ``Rules.deck`` order."""
+_REMOVED_BYTE: dict[int | None, int] = {None: 0x7F}
+"""What a removed place (``None``) becomes among the card bytes: no card's byte."""
+_PACKERS: Bounded[int, Callable[..., bytes]] = Bounded(64)
+"""For each number of values, the packing of as many signed bytes."""
+_SECOND = itemgetter(-2)
+"""The second highest of a round's sorted scores (every game has two seats or more)."""
+_HOLDS_DRAWN = frozenset(("knock", "give", "place", "drawn"))
+_KNOCKING = frozenset(("knock", "give", "place", "exchange", "drawn"))
+
+
+class _Plan:
+    """What the fast checks need of one (valid) ``Rules``."""
+
+    __slots__ = (
+        "board", "deck", "fields", "players", "rounds", "seats", "size", "tables", "turns"
+    )  # fmt: skip
+
+    def __init__(self, rules: Rules, fields: tuple[object, ...]) -> None:
+        self.fields = fields
+        self.players = rules.players
+        self.seats = {rules.players}
+        self.tables = TABLES[rules.players]
+        self.board = _BOARDS[rules.players]
+        self.deck = list(rules.deck)
+        self.size = sum(rules.deck)
+        self.rounds = rules.rounds
+        self.turns = rules.max_turns_per_round
+
+
+_PLANS: Bounded[tuple[object, ...], _Plan] = Bounded(64)
+"""The plans of Rules that passed their validators lately, by their (exact-typed) fields."""
+_DEFAULT = Rules()
+_LAST = [_Plan(_DEFAULT, tuple([getattr(_DEFAULT, f.name) for f in attrs.fields(Rules)]))]
+"""The plan asked for last: found by the identity of its rules' fields, without hashing."""
+
+
+def _plan(rules: object) -> _Plan | None:
+    """The plan of valid ``rules`` (of exactly the types a Rules holds), else ``None``."""
+    if type(rules) is not Rules:
+        return None
+    players, deck, rounds, limit = fields = (
+        rules.players, rules.deck, rules.rounds, rules.max_turns_per_round
+    )  # fmt: skip
+    last = _LAST[0]
+    if all(map(is_, fields, last.fields)):
+        return last  # the very objects of valid rules' fields
+    if (
+        type(players) is not int
+        or type(rounds) is not int
+        or type(limit) is not int
+        or type(deck) is not tuple
+        or not set(map(type, deck)) <= _INT
+    ):
+        return None  # then equal fields (``True == 1``) need not be valid fields
+    plan = _PLANS.get(fields)
+    if plan is None:
+        try:
+            _check_rules(rules, "state")
+        except InvalidStateError:
+            return None
+        plan = _PLANS.keep(fields, _Plan(rules, fields))
+    _LAST[0] = plan
+    return plan
+
+
+def _state_ok(state: State) -> bool:
+    """
+    Whether ``state`` certainly passes :func:`_check_state_detailed`: the same
+    invariants, for exactly typed fields, in few passes; ``False`` whenever anything
+    is off or unusual. See :func:`check_state` for what is checked.
+    """
+    if type(state) is not State:
+        return False
+    plan = _plan(state.rules)
+    if plan is None or type(state.rng) is not Rng:
+        return False
+    n = plan.players
+    t = plan.tables
+    cards, face_up = state.cards, state.face_up
+    m = plan.board.places
+    if type(cards) is not tuple or type(face_up) is not tuple:
+        return False
+    if len(cards) != m or len(face_up) != m or set(map(type, face_up)) != _BOOL:
+        return False
+    deck, discard, removed = state.deck, state.discard, state.removed
+    if type(deck) is not tuple or type(discard) is not tuple or type(removed) is not tuple:
+        return False
+    piles = deck + discard + removed
+    if piles and set(map(type, piles)) != _INT:
+        return False
+    kinds = set(map(type, cards))
+    up = bytes(face_up)
+    every: list[int]
+    if kinds == _INT:
+        empty = 0
+        every = [*cards, *piles]  # type: ignore[list-item]  # every one an int: checked
+    elif kinds <= _INT_OR_NONE:
+        empty = cards.count(None)
+        # AL-8: a removed place lies face down.
+        if True in compress(face_up, map(is_, cards, repeat(None))):
+            return False
+        every = [*map(_REMOVED_BYTE.get, cards, cards), *piles]  # type: ignore[list-item]
+    else:
+        return False
+    if len(removed) != empty:
+        return False
+    phase: object = state.phase
+    if type(phase) is not str or phase not in _PHASES:
+        return False
+    drawn, hand = state.drawn, state.hand
+    if phase in _HOLDS_DRAWN:
+        if type(drawn) is not int:
+            return False
+        every.append(drawn)
+    elif drawn is not None:
+        return False
+    if phase == "exchange":
+        if type(hand) is not int:
+            return False
+        every.append(hand)
+    elif hand is not None:
+        return False
+    # AL-1: as many cards as the deck holds, each a card value (-1..11, a signed byte;
+    # a value beyond them is no card's byte, so is not counted), as many of each value
+    # as Rules.deck holds.
+    size = len(every)
+    if size - empty != plan.size:
+        return False
+    pack = _PACKERS.get(size) or _PACKERS.keep(size, struct.Struct(f"{size}b").pack)
+    try:
+        held = pack(*every)
+    except struct.error:  # an int beyond -128..127
+        return False
+    if list(map(held.count, _CODES)) != plan.deck:
+        return False
+    # The rounds, scores and cuts (AL-10, AL-12, AL-13), as ``_check_rounds``.
+    over = phase == "over"
+    rnd = state.round
+    if not discard and not over:
+        return False
+    if type(rnd) is not int or not 1 <= rnd <= plan.rounds or (over and rnd != plan.rounds):
+        return False
+    finished = rnd if over else rnd - 1
+    scores, cut_rounds = state.scores, state.cut_rounds
+    if type(scores) is not tuple or len(scores) != finished or type(cut_rounds) is not tuple:
+        return False
+    if cut_rounds and (
+        set(map(type, cut_rounds)) != _INT
+        or cut_rounds[0] < 1
+        or cut_rounds[-1] > finished
+        or not all(map(lt, cut_rounds, cut_rounds[1:]))
+    ):
+        return False
+    cut_indices = [r - 1 for r in cut_rounds]
+    if scores:
+        if set(map(type, scores)) != _TUPLE or set(map(len, scores)) != plan.seats:
+            return False
+        flat = list(chain.from_iterable(scores))
+        if set(map(type, flat)) != _INT or min(flat) < _LOWEST_SCORE:
+            return False
+        highest = max(flat)
+        # Only the ender's score is doubled (no second score of a round above the
+        # highest raw one), and nobody's in a cut round.
+        if highest > _HIGHEST_RAW and (
+            highest > ENDER_FACTOR * _HIGHEST_RAW
+            or max(map(_SECOND, map(sorted, scores))) > _HIGHEST_RAW
+            or (cut_rounds and max(map(max, map(scores.__getitem__, cut_indices))) > _HIGHEST_RAW)
+        ):
+            return False
+    current = state.current
+    if type(current) is not int or not 0 <= current < n:
+        return False
+    public = state.deck_public
+    if type(public) is not bool or (public and phase in ("reveal", "over")):
+        return False
+    # The knock window (AL-7), as ``_check_knock_window``.
+    queue, knockers, passers = state.knock_queue, state.knockers, state.passers
+    if type(queue) is not tuple or type(knockers) is not tuple or type(passers) is not tuple:
+        return False
+    asked = queue + knockers + passers
+    if (phase == "knock") != bool(queue) or (phase == "give" and not knockers):
+        return False
+    if n < KNOCK_MIN_PLAYERS or phase not in _KNOCKING:
+        if asked:
+            return False
+    else:
+        # Seats, each asked once; never the drawer, as ``order`` holds the others.
+        if asked and (
+            set(map(type, asked)) != _INT
+            or min(asked) < 0
+            or max(asked) >= n
+            or len(set(asked)) != len(asked)
+        ):
+            return False
+        order = t.others[current]
+        if empty:
+            order = tuple(q for q in order if _has_card(t.areas[q], cards))
+        done = len(order) - len(queue)
+        if done < 0 or order[done:] != queue:
+            return False
+        if knockers or passers:
+            rank = {q: k for k, q in enumerate(order)}
+            if (
+                set(knockers + passers) != set(order[:done])
+                or not all(
+                    map(lt, map(rank.__getitem__, knockers), map(rank.__getitem__, knockers[1:]))
+                )
+                or not all(
+                    map(lt, map(rank.__getitem__, passers), map(rank.__getitem__, passers[1:]))
+                )
+            ):
+                return False
+        elif done:
+            return False
+    receiver, placed = state.receiver, state.placed
+    if phase in ("place", "exchange"):
+        if type(receiver) is not int or receiver not in knockers:
+            return False
+        if not _can_exchange(t.areas[receiver], t.areas[current], cards):
+            return False
+    elif receiver is not None:
+        return False
+    if phase == "exchange":
+        if type(placed) is not Slot:
+            return False
+        owner, grid_row, grid_col = placed.owner, placed.row, placed.col
+        if (
+            type(owner) is not int
+            or type(grid_row) is not int
+            or type(grid_col) is not int
+            or not (0 <= owner < n and 0 <= grid_row < 3 and 0 <= grid_col < 4)
+        ):
+            return False
+        here = index(placed)
+        area = t.area_sets[receiver]  # type: ignore[index]  # a seat: checked above
+        if here not in area or cards[here] is None or not face_up[here]:
+            return False
+    elif placed is not None:
+        return False
+    # The setup (AL-4), the end of the round (AL-9) and the turn limit (AL-13).
+    left = state.reveals_left
+    if type(left) is not int:
+        return False
+    if phase == "reveal":
+        if not 1 <= left <= SETUP_REVEALS or not _has_face_down(t.areas[current], cards, face_up):
+            return False
+    elif left != 0:
+        return False
+    ender, last_turns, turns = state.ender, state.last_turns, state.turns
+    if type(last_turns) is not int or not 0 <= last_turns < n:
+        return False
+    if type(turns) is not int or turns < 0 or (not over and turns >= plan.turns):
+        return False
+    if phase == "reveal" and turns != 0:
+        return False
+    if (ender is None or over) and last_turns != 0:
+        return False
+    if ender is not None:
+        if (
+            type(ender) is not int
+            or not 0 <= ender < n
+            or phase == "reveal"
+            or turns == 0
+            or _has_face_down(t.areas[ender], cards, face_up)
+        ):
+            return False
+        # The ender's turn was the last but ``last_turns`` more (AL-9).
+        if not over and (last_turns == 0 or last_turns != (ender - current) % n):
+            return False
+    # AL-10: every card face up at the end (a removed place lies face down, see above).
+    if over and up.count(0) != empty:
+        return False
+    try:
+        if over:
+            _check_game_end(state, "state", state.rules, cards)
+            return True
+        if rnd >= 2:
+            _check_dealt_deck("state", state.rules, phase, turns, len(deck), public, "deck_public")
+    except InvalidStateError:
+        return False
+    # AL-8: no triple showing; mid-exchange one through the card just placed may be
+    # pending (then the detailed checks look closer).
+    return not plan.board.shows_triple(held[:m], up)
+
+
 def check_state(state: State) -> None:
     """
     Raise :class:`~cardrules.InvalidStateError` if ``state`` breaks an invariant.
@@ -166,6 +536,20 @@ def check_state(state: State) -> None:
 
     >>> from cardrules.allegra import new_game
     >>> check_state(new_game(seed=4))
+    """
+    try:
+        if _state_ok(state):
+            return
+    except Exception:  # anything odd (never met in the tests): the detailed checks say
+        pass
+    _check_state_detailed(state)
+
+
+def _check_state_detailed(state: State) -> None:
+    """
+    :func:`check_state` field by field, in order: the first broken invariant raises,
+    with its path and rule. Every state the fast path (:func:`_state_ok`) does not pass
+    comes here, so it alone words the messages.
     """
     if not isinstance(state, State):
         raise _WrongStateType(f"state: not an allegra.State: {_type_name(state)}")

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import chain
+from operator import is_, le, lt, ne
 from typing import cast
 
 import attrs
 
 from cardrules._checks import Bounded, WrongStateType, bad, check_int, check_tuple
 from cardrules._rng import Rng
-from cardrules.biggenbende._cards import EMPTY, cards_left
+from cardrules.biggenbende._cards import EMPTY, NO_FACE_DOWN, cards_left
 from cardrules.biggenbende._state import (
     BURN,
     JOKER,
@@ -30,7 +31,7 @@ from cardrules.biggenbende._state import (
     card_name,
     short,
 )
-from cardrules.errors import RulesError
+from cardrules.errors import InvalidStateError, RulesError
 
 __all__ = ["check_state", "check_view", "discard_problem"]
 
@@ -248,6 +249,226 @@ def _check_progress(
     return moves
 
 
+# ----------------------------------------------------------------- the fast path
+# ``check_state`` first runs ``_state_ok``: the same invariants as the detailed checks,
+# asked of the usual, well-formed state in a few C-speed passes (issue 14: ``loads``
+# checks every state it reads). It only answers "certainly valid" (``True``) or "ask
+# the detailed checks" (``False``), so it may be stricter than they are, never looser:
+# every value must have exactly the type a real state holds (a ``bool`` for a ``1``, a
+# tuple subclass or any odd object goes to the detailed checks, which word the error).
+# tests/biggenbende/test_fast_checks.py checks that both agree on played and forged states.
+
+_INT = frozenset((int,))
+_PHASES = frozenset(("choose", "play", "over"))
+_LANES = 256**VALUES - 1
+"""The modulus that adds count rows read as numbers value by value (see ``_state_ok``)."""
+_UNIT: dict[object, int] = {None: 0, **{v: 256**v for v in range(VALUES)}}
+"""What one card of each value (and a turned face-down place, ``None``) adds to them."""
+
+
+class _Plan:
+    """What the fast checks need of one (valid) ``Rules``."""
+
+    __slots__ = ("chips", "fields", "lanes", "limit", "players", "rounds", "size")
+
+    def __init__(self, rules: Rules, fields: tuple[object, ...]) -> None:
+        self.fields = fields
+        self.players = rules.players
+        self.lanes = int.from_bytes(bytes(rules.deck), "little")
+        self.size = sum(rules.deck)
+        self.chips = rules.chips
+        self.rounds = rules.rounds
+        self.limit = rules.max_turns_per_round or MAX_TURNS  # BB-20
+
+
+_PLANS: Bounded[tuple[object, ...], _Plan] = Bounded(64)
+"""The plans of Rules that passed their validators lately, by their (exact-typed) fields."""
+_DEFAULT = Rules()
+_LAST = [_Plan(_DEFAULT, tuple([getattr(_DEFAULT, name) for name in _RULES_FIELDS]))]
+"""The plan asked for last: found by the identity of its rules' fields, without hashing."""
+
+
+def _plan(rules: object) -> _Plan | None:
+    """The plan of valid ``rules`` (of exactly the types a Rules holds), else ``None``."""
+    if type(rules) is not Rules:
+        return None
+    fields = (
+        rules.players,
+        rules.copies_per_value,
+        rules.jokers,
+        rules.chips,
+        rules.rounds,
+        rules.max_turns_per_round,
+    )
+    last = _LAST[0]
+    if all(map(is_, fields, last.fields)):
+        return last  # the very objects of valid rules' fields
+    if not set(map(type, fields)) <= _INT_OR_NONE:
+        return None  # then equal fields (``True == 1``) need not be valid fields
+    plan = _PLANS.get(fields)
+    if plan is None:
+        try:
+            _check_rules(rules)
+        except InvalidStateError:
+            return None
+        plan = _PLANS.keep(fields, _Plan(rules, fields))
+    _LAST[0] = plan
+    return plan
+
+
+def _state_ok(state: State) -> bool:
+    """
+    Whether ``state`` certainly passes :func:`_check_state_detailed`: the same
+    invariants, for exactly typed fields, in few passes; ``False`` whenever anything
+    is off or unusual. See :func:`check_state` for what is checked.
+    """
+    if type(state) is not State:
+        return False
+    plan = _plan(state.rules)
+    if plan is None or type(state.rng) is not Rng:
+        return False
+    n = plan.players
+    rnd, starter, direction = state.round, state.starter, state.direction
+    phase: object = state.phase
+    if type(rnd) is not int or not 1 <= rnd <= plan.rounds:
+        return False
+    if type(starter) is not int or starter != (rnd - 1) % n:  # BB-5
+        return False
+    if type(phase) is not str or phase not in _PHASES:
+        return False
+    if type(direction) is not int or direction not in (1, -1):
+        return False
+    # BB-1: count rows of 13 ints >= 0, piles and face-down rows of cards 0..12, and
+    # as many of each value as the deck holds.
+    hands, face_up, face_down = state.hands, state.face_up, state.face_down
+    draw, discard, removed = state.draw, state.discard, state.removed
+    if (
+        type(hands) is not tuple
+        or type(face_up) is not tuple
+        or type(face_down) is not tuple
+        or type(draw) is not tuple
+        or type(discard) is not tuple
+        or len(hands) != n
+        or len(face_up) != n
+        or len(face_down) != n
+    ):
+        return False
+    rows = (removed, *hands, *face_up)
+    if set(map(type, chain(rows, face_down))) != _TUPLE:
+        return False
+    if set(map(len, rows)) != _ROW_OF_COUNTS or set(map(len, face_down)) != _ROW_OF_CARDS:
+        return False
+    counted = list(chain.from_iterable(rows))
+    if set(map(type, counted)) != _INT:
+        return False
+    try:
+        counts = bytes(counted)  # a ValueError for a count beyond 0..255
+    except ValueError:
+        return False
+    cards = [*draw, *discard, *chain.from_iterable(face_down)]
+    kinds = set(map(type, cards))
+    gone = 0
+    if kinds != _INT:
+        if not kinds <= _INT_OR_NONE or None in draw or None in discard:
+            return False
+        gone = cards.count(None)  # face-down cards turned (BB-11)
+    try:
+        units = sum(map(_UNIT.__getitem__, cards))  # a KeyError for no card value
+    except KeyError:
+        return False
+    # In one sum: byte v of a count row counts the value v, so the rows read as one
+    # little-endian number, taken modulo 256**13 - 1 (256**13 is 1 then), add up value
+    # by value, and ``units`` adds 256**c for each card c: with T[v] the cards of value
+    # v, the sum of T[v] * 256**v. It is that of the deck's D[v], and the totals agree,
+    # only if T == D: the differences d = T - D are then d[v] = 256 * c[v] - c[v - 1]
+    # (indices mod 13) for ints c of sum 0 (sum(d) is 255 * sum(c)); at the least
+    # c[j], 256 * c[j] = d[j] + c[j - 1] >= -64 + c[j] (T >= 0, and a deck holds at
+    # most 64 cards of a value, MAX_COPIES), so c[j] >= 0: every c is 0, so is d.
+    if sum(counts) + len(cards) - gone != plan.size:
+        return False
+    if (int.from_bytes(counts, "little") + units) % _LANES != plan.lanes:
+        return False
+    # BB-6, BB-12, BB-13: no 8; without jokers an ordered pile is non-decreasing, and
+    # three equal cards in a row would be equal two apart.
+    if discard:
+        if BURN in discard:
+            return False
+        if JOKER in discard:
+            if discard_problem(discard) is not None:
+                return False
+        elif not all(map(le, discard, discard[1:])) or not all(map(ne, discard, discard[2:])):
+            return False
+    # BB-3, BB-18: chips conserved.
+    chips, supply = state.chips, state.supply
+    if type(chips) is not tuple or len(chips) != n or set(map(type, chips)) != _INT:
+        return False
+    if min(chips) < 0 or type(supply) is not int or supply < 0:
+        return False
+    if supply + sum(chips) != plan.chips:
+        return False
+    # BB-17: the seats out are those without cards, each once.
+    places = state.places
+    if type(places) is not tuple:
+        return False
+    if places and set(map(type, places)) != _INT:
+        return False
+    if EMPTY in hands and EMPTY in face_up and NO_FACE_DOWN in face_down:  # maybe one is out
+        out = [
+            s
+            for s in range(n)
+            if hands[s] == EMPTY and face_up[s] == EMPTY and face_down[s] == NO_FACE_DOWN
+        ]
+        if sorted(places) != out:
+            return False
+    elif places:
+        return False
+    # BB-20: the move counter and the cut rounds.
+    moves, cut_rounds, turn = state.moves, state.cut_rounds, state.turn
+    limit = plan.limit
+    if type(moves) is not int or moves < 0 or type(cut_rounds) is not tuple:
+        return False
+    over = phase == "over"
+    if cut_rounds and (
+        set(map(type, cut_rounds)) != _INT
+        or cut_rounds[0] < 1
+        or cut_rounds[-1] > (rnd if over else rnd - 1)
+        or not all(map(lt, cut_rounds, cut_rounds[1:]))
+    ):
+        return False
+    if over:
+        # BB-17, BB-19, BB-20: the match ended after its last round or without chips;
+        # that round ended with two players out, or was cut after exactly ``limit``
+        # moves.
+        if turn is not None or (rnd != plan.rounds and supply != 0):
+            return False
+        if rnd in cut_rounds:
+            return len(places) < OUT_TO_END and moves == limit
+        return len(places) == OUT_TO_END and moves <= limit
+    if len(places) >= OUT_TO_END or moves >= limit:
+        return False
+    if type(turn) is not int or not 0 <= turn < n or turn in places:
+        return False
+    if phase == "choose":
+        # BB-4: the choice comes first; the seats choose in turn from the starter, with
+        # three cards to choose from, each keeping a hand card while the draw pile has
+        # cards (BB-7).
+        if direction != 1 or discard or places or moves >= n:
+            return False
+        if turn != (starter + moves) % n:
+            return False
+        extra = 1 if draw else 0
+        for i in range(n):
+            s = (starter + i) % n
+            chosen = i < moves
+            if sum(face_up[s]) != (ROW_SIZE if chosen else 0):
+                return False
+            if sum(hands[s]) < (0 if chosen else ROW_SIZE) + extra:
+                return False
+        return True
+    # BB-7: no empty hand while the draw pile has cards.
+    return not draw or EMPTY not in hands
+
+
 def check_state(state: State) -> None:
     """
     Raise :class:`~cardrules.InvalidStateError` if ``state`` breaks an invariant.
@@ -268,6 +489,20 @@ def check_state(state: State) -> None:
     Traceback (most recent call last):
     ...
     cardrules.errors.InvalidStateError: supply: 39 in the supply + 0 held != 40 chips (BB-3)
+    """
+    try:
+        if _state_ok(state):
+            return
+    except Exception:  # anything odd (never met in the tests): the detailed checks say
+        pass
+    _check_state_detailed(state)
+
+
+def _check_state_detailed(state: State) -> None:
+    """
+    :func:`check_state` field by field, in order: the first broken invariant raises,
+    with its path and rule. Every state the fast path (:func:`_state_ok`) does not pass
+    comes here, so it alone words the messages.
     """
     if not isinstance(state, State):
         raise WrongStateType(f"state: expected a biggenbende.State, got {type(state).__name__}")
