@@ -117,7 +117,7 @@ def json_schema(game: AnyGame | str, kind: Kind) -> dict[str, Any]:
 
     >>> schema = json_schema("biggenbende", "state")
     >>> schema["properties"]["version"]["const"], schema["properties"]["data"]
-    (1, {'$ref': '#/$defs/State'})
+    (2, {'$ref': '#/$defs/State'})
     >>> schema["$defs"]["State"]["properties"]["rng"]["type"]
     'string'
     """
