@@ -15,8 +15,17 @@ from hypothesis import strategies as st
 
 import cardrules
 from cardrules import beggar, testing
-from cardrules.beggar import DECK, Card, Rules, Turn, apply, check_state, new_game, play_out
-from cardrules.beggar import _checks
+from cardrules.beggar import (
+    DECK,
+    Card,
+    Rules,
+    Turn,
+    _checks,
+    apply,
+    check_state,
+    new_game,
+    play_out,
+)
 from cardrules.beggar._checks import (
     _check_state_detailed,
     _deck_positions,
