@@ -16,10 +16,12 @@ from cardrules._rng import Rng
 from cardrules.beggar._fast import (
     _BY_ID,
     _DEMAND_OF,
+    _NO_SEAT,
     _SYMBOLS,
     _detector_problem,
     _positions,
-    _replay_problem,
+    _Refused,
+    _replay,
 )
 from cardrules.beggar._state import (
     _DECK_SIZE,
@@ -274,15 +276,25 @@ def _state_ok(state: State) -> bool:
         return bool(power == 1 and lam == 0)
     if _KEY_FORMS[n].fullmatch(key) is None or power - 1 + lam > tricks:
         return False
+    # The replay of _detector_problem, with the very arguments the detailed checks
+    # give it (so that both share its remembered passes): the state's own BM-9
+    # position and its pile, in the notation's symbols.
     symbols = positions.translate(_SYMBOLS)
-    written = []
+    parts = [b"%d" % turn]
     start = 0
-    for stack in stacks:
+    for stack, flag in zip(stacks, out, strict=True):
         end = start + len(stack)
-        written.append(symbols[start:end])
+        parts.append(b"*" if flag else symbols[start:end])
         start = end
-    written.append(symbols[start:])
-    return _replay_problem(state, written) is None
+    try:
+        _replay(
+            key, power, lam, tricks, cards, ended, turn, owed,
+            _NO_SEAT if penalty_seat is None else penalty_seat,
+            out, b"|".join(parts), symbols[start:],
+        )  # fmt: skip
+    except _Refused:
+        return False
+    return True
 
 
 def check_state(state: State) -> None:

@@ -350,17 +350,6 @@ def _detector_problem(state: State, held: list[bytes] | None = None) -> tuple[st
         written = [*map(_symbols, state.stacks), _symbols(state.pile)]
     else:
         written = [positions.translate(_SYMBOLS) for positions in held]
-    return _replay_problem(state, written)
-
-
-def _replay_problem(state: State, written: list[bytes]) -> tuple[str, str] | None:
-    """
-    The replay of :func:`_detector_problem` for a non-empty key, its tricks already
-    checked: ``written`` holds each stack and the pile (last) in the notation's
-    symbols. Also the fast path of ``check_state`` calls it, with the same arguments
-    for :func:`_replay` (so both share one remembered pass).
-    """
-    key, power, lam = state.cycle_key, state.cycle_power, state.cycle_lam
     parts = [b"%d" % state.turn]
     for stack, flag in zip(written[:-1], state.out, strict=True):
         parts.append(b"*" if flag else stack)
