@@ -221,9 +221,11 @@ def _state_ok(state: State) -> bool:
     ):
         return False
     # BM-1: the 52 objects of DECK, once each, by identity.
+    # (``get`` is called faster than ``__getitem__``; a card not found gives ``None``,
+    # which ``bytes`` refuses.)
     try:
-        positions = bytes(map(_BY_ID.__getitem__, map(id, chain(*stacks, pile))))
-    except KeyError:
+        positions = bytes(map(_BY_ID.get, map(id, chain(*stacks, pile))))  # type: ignore[arg-type]
+    except TypeError:
         return False
     if len(positions) != _DECK_SIZE or len(set(positions)) != _DECK_SIZE:
         return False
