@@ -5,6 +5,7 @@ The invariants of Beggar-my-neighbour's states and views: ``check_state`` and
 
 from __future__ import annotations
 
+import re
 from itertools import chain, compress
 from operator import attrgetter
 
@@ -12,7 +13,16 @@ import attrs
 
 from cardrules._checks import WrongStateType, bad, check_tuple
 from cardrules._rng import Rng
-from cardrules.beggar._fast import _detector_problem, _positions
+from cardrules.beggar._fast import (
+    _BY_ID,
+    _DEMAND_OF,
+    _NO_SEAT,
+    _SYMBOLS,
+    _detector_problem,
+    _positions,
+    _Refused,
+    _replay,
+)
 from cardrules.beggar._state import (
     _DECK_SIZE,
     _MAX_CARDS,
@@ -159,6 +169,136 @@ def _check_rules(rules: object) -> None:
         raise bad("rules", str(exc)) from None
 
 
+# ----------------------------------------------------------------- the fast path
+# ``check_state`` first runs ``_state_ok``: the same invariants as the detailed checks,
+# asked of the usual state in a few C-speed passes (issue 14: ``loads`` checks every
+# state it reads). It only answers "certainly valid" (``True``) or "ask the detailed
+# checks" (``False``), so it may be stricter than they are, never looser: every value
+# must have exactly the type a real state holds and every card must be one of DECK's
+# own objects. tests/beggar/test_fast_checks.py checks that both agree on played and
+# forged states.
+
+_DEMANDS = bytes(_DEMAND_OF) + bytes(256 - _DECK_SIZE)
+"""``positions.translate(_DEMANDS)``: the demand of each card, by its DECK position."""
+_ENDED = frozenset({"normal", "endless", "card_limit"})
+_KEY_FORMS = {
+    n: re.compile(rf"[0-{n - 1}](?:\|(?:\*|[-AKQJ]*)){{{n}}}")
+    for n in range(_MIN_PLAYERS, _MAX_PLAYERS + 1)
+}
+"""Per player count, what the detailed check of ``cycle_key`` takes (when not empty): a
+seat, then one part per seat, ``*`` or symbols of the notation only."""
+
+
+def _state_ok(state: State) -> bool:
+    """
+    Whether ``state`` certainly passes :func:`_check_state_detailed`: the same
+    invariants, for exactly typed fields and DECK's own card objects, in few passes;
+    ``False`` whenever anything is off or unusual.
+    """
+    if type(state) is not State or type(state.rng) is not Rng:
+        return False
+    rules = state.rules
+    if type(rules) is not Rules:
+        return False
+    n, max_cards = rules.players, rules.max_cards
+    if type(n) is not int or not _MIN_PLAYERS <= n <= _MAX_PLAYERS:
+        return False
+    if max_cards is None:
+        limit = _MAX_CARDS
+    elif type(max_cards) is int and 1 <= max_cards <= _MAX_CARDS:
+        limit = max_cards
+    else:
+        return False
+    stacks, pile, out = state.stacks, state.pile, state.out
+    if (
+        type(stacks) is not tuple
+        or len(stacks) != n
+        or type(pile) is not tuple
+        or set(map(type, stacks)) != _TUPLE
+        or type(out) is not tuple
+        or len(out) != n
+        or set(map(type, out)) != _BOOL
+    ):
+        return False
+    # BM-1: the 52 objects of DECK, once each, by identity.
+    # (``get`` is called faster than ``__getitem__``; a card not found gives ``None``,
+    # which ``bytes`` refuses.)
+    try:
+        positions = bytes(map(_BY_ID.get, map(id, chain(*stacks, pile))))  # type: ignore[arg-type]
+    except TypeError:
+        return False
+    if len(positions) != _DECK_SIZE or len(set(positions)) != _DECK_SIZE:
+        return False
+    counts = _COUNTS(state)
+    if set(map(type, counts)) != _INT or not 0 <= min(counts) <= max(counts) <= _MAX_COUNT:
+        return False
+    turn, owed, cards, tricks, power, lam = counts
+    ended: object = state.ended  # any value, for all mypy knows
+    if (
+        turn >= n
+        or any(compress(stacks, out))
+        or tricks > cards
+        or len(pile) > cards
+        or cards > limit
+        or (ended is not None and (type(ended) is not str or ended not in _ENDED))
+    ):
+        return False
+    # BM-5: the payment owed and who takes the pile follow from the pile.
+    on_pile = len(pile)
+    demands = positions[_DECK_SIZE - on_pile :].translate(_DEMANDS).rstrip(b"\0")
+    penalty_seat = state.penalty_seat
+    if not demands:
+        if owed != 0 or penalty_seat is not None:
+            return False
+    elif (
+        owed < 1
+        or owed != demands[-1] - (on_pile - len(demands))
+        or type(penalty_seat) is not int
+        or not 0 <= penalty_seat < n
+        or out[penalty_seat]
+        or (ended is None and penalty_seat == turn)
+    ):
+        return False
+    if ended is None:
+        if out[turn] or not stacks[turn] or cards >= limit:
+            return False
+    elif ended == "card_limit":
+        if cards != limit or out[turn] or not stacks[turn]:
+            return False
+    elif ended == "normal":
+        if len(stacks[turn]) != _DECK_SIZE:
+            return False
+    elif pile:  # endless
+        return False
+    # BM-9: the detector.
+    key: object = state.cycle_key
+    if type(key) is not str or power < 1 or power & (power - 1) or lam >= power:
+        return False
+    if not key:
+        return bool(power == 1 and lam == 0)
+    if _KEY_FORMS[n].fullmatch(key) is None or power - 1 + lam > tricks:
+        return False
+    # The replay of _detector_problem, with the very arguments the detailed checks
+    # give it (so that both share its remembered passes): the state's own BM-9
+    # position and its pile, in the notation's symbols.
+    symbols = positions.translate(_SYMBOLS)
+    parts = [b"%d" % turn]
+    start = 0
+    for stack, flag in zip(stacks, out, strict=True):
+        end = start + len(stack)
+        parts.append(b"*" if flag else symbols[start:end])
+        start = end
+    try:
+        _replay(
+            key, power, lam, tricks, cards, ended, turn, owed,
+            _NO_SEAT if penalty_seat is None else penalty_seat,
+            out, b"|".join(parts), symbols[start:],
+        )  # fmt: skip
+    except _Refused:
+        return False
+    return True
+
+
 def check_state(state: State) -> None:
     """
     Check every invariant of a state; raise on the first broken one.
@@ -174,6 +314,20 @@ def check_state(state: State) -> None:
     Traceback (most recent call last):
     ...
     cardrules.errors.InvalidStateError: cards: must be an int >= 0, not -1
+    """
+    try:
+        if _state_ok(state):
+            return
+    except Exception:  # anything odd (never met in the tests): the detailed checks say
+        pass
+    _check_state_detailed(state)
+
+
+def _check_state_detailed(state: State) -> None:
+    """
+    :func:`check_state` field by field, in order: the first broken invariant raises,
+    with its path and rule. Every state the fast path (:func:`_state_ok`) does not pass
+    comes here, so it alone words the messages.
     """
     if not isinstance(state, State):
         raise WrongStateType(f"$: not a beggar State: {type(state).__name__}")

@@ -47,8 +47,15 @@ _NO_SEAT = -1
 _Run = tuple[int, int, int, int, int, "Ended | None", bytes, int, int]
 
 
-def _next_table(out: list[bool]) -> list[int]:
+def _next_table(out: list[bool]) -> tuple[int, ...]:
     """For each seat, the next seat after it that is not out (itself if none)."""
+    return _next_seats(tuple(out))
+
+
+@functools.lru_cache(maxsize=64)
+def _next_seats(out: tuple[bool, ...]) -> tuple[int, ...]:
+    """:func:`_next_table` of each ``out`` row, remembered: a state has 2 to 4 seats, so
+    there are only 28 rows (every BM-9 replay of ``check_state`` starts with one)."""
     n = len(out)
     table = []
     for seat in range(n):
@@ -59,7 +66,7 @@ def _next_table(out: list[bool]) -> list[int]:
                 nxt = other
                 break
         table.append(nxt)
-    return table
+    return tuple(table)
 
 
 def _key(stacks: Sequence[Iterable[int]], lead: int, out: Sequence[bool]) -> bytes:
