@@ -432,6 +432,8 @@ def _check_envelope(
 _PLAIN_DECODER: Final = json.JSONDecoder(parse_constant=_reject_constant)
 """A decoder without the duplicate-key hook (a Python call per JSON object): for
 ``_quick_read``, which tells duplicates apart another way."""
+_SCAN: Final = _PLAIN_DECODER.scan_once  # type: ignore[attr-defined]
+"""The decoder's scanner: ``(value, end)`` of the JSON value at an index."""
 
 
 def _quick_read(
@@ -455,11 +457,13 @@ def _quick_read(
     when the text holds exactly that many ``:``, no key was repeated (and no string
     holds a ``:``). Any other count goes the full way.
     """
-    if type(text) is not str or len(text) > max_size or text.startswith("\ufeff"):
+    if type(text) is not str or len(text) > max_size or text[:1] != "{":
         return GIVE_UP
     try:
-        doc = _PLAIN_DECODER.decode(text)
-        if type(doc) is not dict or doc.keys() != _ENVELOPE_KEYS:
+        # What ``_PLAIN_DECODER.decode`` does for text as ``dumps`` writes it (no
+        # whitespace around the object), without its two Python calls around the scan.
+        doc, end = _SCAN(text, 0)
+        if end != len(text) or type(doc) is not dict or doc.keys() != _ENVELOPE_KEYS:
             return GIVE_UP
         found, version, found_kind, data = _check_envelope(doc, lookup, known)
     except Exception:  # any problem: the full way finds it again and words it
