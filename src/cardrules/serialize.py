@@ -372,6 +372,12 @@ def make_converter() -> cattrs.Converter:
 
 
 def _classify(obj: object, game: str | None) -> tuple[_Setup, Kind]:
+    if game is None:
+        # A type found before (never a Record's or an Outcome's: those are told apart
+        # below before anything is remembered), while its game is still registered.
+        hit = _BY_TYPE.get(type(obj))
+        if hit is not None and _lookup(hit[0].game.name) is hit[0].game:
+            return hit
     if isinstance(obj, Record):
         if game is not None and obj.game != game:
             raise SerializationError(f"cannot serialise a {obj.game} record as {game}")
