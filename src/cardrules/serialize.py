@@ -564,7 +564,7 @@ def loads(
     if type(max_size) is not int or max_size < 0:
         raise WrongTypeError(f"max_size: expected an int >= 0, got {_short(max_size)}")
     if key is None:
-        quick = _quick_loads(text, max_size, game, kind)
+        quick = _quick_read(text, max_size, game, kind, _lookup, _known)  # _quick_loads
         if quick is not GIVE_UP:
             return quick
     doc = _parse(text, max_size)
