@@ -608,3 +608,23 @@ def test_a_hook_registered_after_configure_converter_is_not_bypassed() -> None:
     conv.register_structure_hook(int, lambda value, _: value * 10)
     assert conv.structure([1, 2], tuple[int, ...]) == (10, 20)
     assert conv.structure([[1]], tuple[tuple[int, ...], ...]) == ((10,),)
+
+
+def test_dumps_and_loads_follow_the_registry_as_it_changes(toy: AnyGame) -> None:
+    # dumps and loads find a loaded game without the registry's lock: a game forgotten
+    # since must be unknown to them, and one registered again found again.
+    from cardrules._registry import _REGISTRY
+
+    state = toy.new_game(seed=3)
+    text = cardrules.dumps(state)
+    assert cardrules.loads(text) == state
+    _REGISTRY._unregister(toy.name)
+    try:
+        with pytest.raises(SerializationError, match=r"^\$\.game: unknown game 'toy'"):
+            cardrules.loads(text)
+        with pytest.raises(SerializationError, match="cannot serialise"):
+            cardrules.dumps(state)
+    finally:
+        cardrules.register_game(toy)
+    assert cardrules.loads(text) == state
+    assert cardrules.dumps(state) == text

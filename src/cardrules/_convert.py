@@ -58,6 +58,8 @@ def _structure_big_int(value: object) -> int:
 
 
 def _structure_rng(value: object, _: type) -> Rng:
+    if type(value) is str and value.isascii() and value.isdigit() and len(value) <= 40:
+        return Rng(int(value))  # (what _structure_big_int gives, without the call)
     return Rng(_structure_big_int(value))
 
 

@@ -234,15 +234,19 @@ class Quick:
 
     def reader(self, cls: type) -> Callable[[Any], Any] | None:
         """``data -> object`` or :data:`GIVE_UP`; ``None`` if ``cls`` has no quick form."""
-        if cls not in self._readers:
-            self._readers[cls] = self._make_reader(cls)
-        return self._readers[cls]
+        try:
+            return self._readers[cls]
+        except KeyError:
+            read = self._readers[cls] = self._make_reader(cls)
+            return read
 
     def writer(self, cls: type) -> Callable[[Any], Any] | None:
         """``object -> data`` as the converter writes it; ``None`` if no quick form."""
-        if cls not in self._writers:
-            self._writers[cls] = self._make_writer(cls)
-        return self._writers[cls]
+        try:
+            return self._writers[cls]
+        except KeyError:
+            write = self._writers[cls] = self._make_writer(cls)
+            return write
 
     def pairs(self, cls: type) -> Callable[[Any], int] | None:
         """

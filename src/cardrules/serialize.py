@@ -45,12 +45,15 @@ from __future__ import annotations
 
 import copy
 import json
+from json.encoder import c_make_encoder as _c_make_encoder  # type: ignore[attr-defined]
+from json.encoder import encode_basestring_ascii as _encode_basestring_ascii
 from typing import Any, Final
 
 import attrs
 import cattrs
 import cattrs.v
 
+from cardrules import _registry
 from cardrules._convert import _BY_TYPE as _BY_TYPE
 from cardrules._convert import _BY_TYPE_LIMIT as _BY_TYPE_LIMIT
 from cardrules._convert import _SETUPS as _SETUPS
@@ -131,10 +134,39 @@ every call, without its check for circular references: what ``dumps`` encodes is
 fresh data unstructured from immutable values, a tree (a value that held itself
 would have failed in unstructuring already)."""
 
+_ENCODE: Final = (
+    None
+    if _c_make_encoder is None
+    else _c_make_encoder(
+        None,  # no markers: no check for circular references
+        _ENCODER.default,
+        _encode_basestring_ascii,
+        None,  # no indent
+        _ENCODER.key_separator,
+        _ENCODER.item_separator,
+        _ENCODER.sort_keys,
+        _ENCODER.skipkeys,
+        _ENCODER.allow_nan,
+    )
+)
+"""The C encoder ``_ENCODER.encode`` makes anew on every call (with a fresh closure
+for floats, which the C encoder does not use), made once: ``"".join(_ENCODE(obj, 0))``
+is ``_ENCODER.encode(obj)`` for anything but a bare ``str``."""
+
+
+_LIVE: Final = GAMES
+"""The registry's own mapping (a test may put another in this module's ``GAMES``)."""
+
 
 def _lookup(name: object) -> AnyGame | None:
     # Through this module's GAMES, the live registry, so that a game registered while
     # the program runs is found.
+    if type(name) is str and GAMES is _LIVE:
+        # A game the registry has loaded, read without its lock (one ``dict`` lookup,
+        # atomic); any other name is looked up the full way.
+        game = _registry._REGISTRY._games.get(name)
+        if game is not None:
+            return game
     return GAMES.get(name) if isinstance(name, str) else None
 
 
@@ -340,6 +372,12 @@ def make_converter() -> cattrs.Converter:
 
 
 def _classify(obj: object, game: str | None) -> tuple[_Setup, Kind]:
+    if game is None:
+        # A type found before (never a Record's or an Outcome's: those are told apart
+        # below before anything is remembered), while its game is still registered.
+        hit = _BY_TYPE.get(type(obj))
+        if hit is not None and _lookup(hit[0].game.name) is hit[0].game:
+            return hit
     if isinstance(obj, Record):
         if game is not None and obj.game != game:
             raise SerializationError(f"cannot serialise a {obj.game} record as {game}")
@@ -429,6 +467,8 @@ def dumps(
     if key is not None:
         envelope[_SIGNATURE] = _signature(envelope, _check_key(key))
     if indent is None:
+        if _ENCODE is not None:
+            return "".join(_ENCODE(envelope, 0))
         return _ENCODER.encode(envelope)
     return json.dumps(envelope, indent=indent, separators=(",", ": "), allow_nan=False)
 
@@ -524,7 +564,7 @@ def loads(
     if type(max_size) is not int or max_size < 0:
         raise WrongTypeError(f"max_size: expected an int >= 0, got {_short(max_size)}")
     if key is None:
-        quick = _quick_loads(text, max_size, game, kind)
+        quick = _quick_read(text, max_size, game, kind, _lookup, _known)  # _quick_loads
         if quick is not GIVE_UP:
             return quick
     doc = _parse(text, max_size)
