@@ -33,9 +33,9 @@ docs/how-to/write-a-bot.md, "The search bot")::
     allegra     5  greedy    500   36.2%   32.1 - 40.5%   24.4%   -4.28 (0.74) 15 w3 3/seat  14
     allegra     6  greedy    500   32.8%   28.8 - 37.0%   19.6%   -5.15 (0.77) 15 w3 3/seat  15
     biggenbende 3  random    500   86.6%   83.3 - 89.3%   33.8%   +1.77 (0.03) 60 w6 16 m1   83
-    biggenbende 4  random    500   74.4%   70.4 - 78.0%   26.6%   +1.60 (0.04) 60 w6 16      52
-    biggenbende 5  random    500   58.2%   53.8 - 62.4%   19.6%   +1.30 (0.04) 60 w6 16      22
-    biggenbende 6  random    500   50.4%   46.0 - 54.8%   15.6%   +1.16 (0.04) 60 w6 16      25
+    biggenbende 4  random    500   78.4%   74.6 - 81.8%   26.6%   +1.67 (0.03) 60 w6 16 m1   46
+    biggenbende 5  random    500   62.6%   58.3 - 66.7%   19.6%   +1.43 (0.04) 60 w6 16 m1   26
+    biggenbende 6  random    500   50.4%   46.0 - 54.8%   15.6%   +1.17 (0.04) 60 w6 16 m1   28
     allegra     2  random    500  100.0%   99.2 -100.0%   46.6%  -52.09 (1.12) 15 w3 3/seat  12
     allegra     3  random    500  100.0%   99.2 -100.0%   37.0%  -67.62 (0.85) 15 w3 6       12
     allegra     4  random    500  100.0%   99.2 -100.0%   24.8%  -67.42 (0.63) 15 w3 6       17
@@ -48,10 +48,10 @@ Allegra's default cut is 3 a seat, the lines cut at 6 ran with ``--rollout-moves
 ms: milliseconds a search.) The Biggenbende lines are from the 2026-12-01 second run,
 with Biggenbende's fitted estimate (``biggenbende._greedy.estimate``) and
 ``--margin 1``; the Allegra lines are from the first run (Allegra's estimate and
-defaults did not change), and so are the Biggenbende lines against random bots with 4
-to 6 players (margin 2, the old estimate), until the second run of them ends. Run as ``python benchmarks/bench_ismcts.py biggenbende
---rounds 1 --widen 6 --iterations 60 --margin 1`` and ``python
-benchmarks/bench_ismcts.py allegra --rounds 1 --iterations 15``.
+defaults did not change); the second run's searches took longer on a busier
+machine. Run as ``python benchmarks/bench_ismcts.py biggenbende --rounds 1 --widen 6
+--iterations 60 --margin 1`` and ``python benchmarks/bench_ismcts.py allegra --rounds 1
+--iterations 15``.
 
 The bot clearly beats greedy bots in Allegra with every player count and in
 Biggenbende with 3 and 4 players (47.8% against 32.6%, 31.8% against 26.4%, 0.7 and
