@@ -14,7 +14,7 @@ games are reproducible; ``--rounds`` shortens the matches (Biggenbende and Alleg
 fit a time budget, and is printed.
 
 Run: ``python benchmarks/bench_ismcts.py [GAME ...] [--games 500] [--iterations 30]
-[--widen 3] [--margin 2] [--prune 3] [--versus mean] [--rollout-moves M] [--tree]
+[--first-seed 0] [--widen 3] [--margin 2] [--prune 3] [--versus mean] [--rollout-moves M] [--tree]
 [--jobs 2] [--players 3 4] [--opponents greedy random] [--rounds R] [--json]``
 
 Measured 2026-12-01 (2 shared cores, ``--jobs 1``, two or three runs at a time,
@@ -23,36 +23,51 @@ matches of one round, ``--rounds 1``, 500 games a line, racing after 3 worlds,
 docs/how-to/write-a-bot.md, "The search bot")::
 
     game        n  against  games  wins   95% interval    mirror  edge (se)      budget        ms
-    biggenbende 3  greedy    500   38.8%   34.6 - 43.1%   32.6%   +0.42 (0.08) 60 w6 16      26
-    biggenbende 4  greedy    500   26.0%   22.4 - 30.0%   26.4%   +0.19 (0.06) 60 w6 16      37
-    biggenbende 5  greedy    500   19.8%   16.5 - 23.5%   18.0%   +0.08 (0.06) 60 w6 16      32
-    biggenbende 6  greedy    500   18.2%   15.1 - 21.8%   17.4%   +0.07 (0.05) 60 w6 16      18
+    biggenbende 3  greedy    500   47.8%   43.5 - 52.2%   32.6%   +0.73 (0.07) 60 w6 16 m1   20
+    biggenbende 4  greedy    500   31.8%   27.9 - 36.0%   26.4%   +0.34 (0.07) 60 w6 16 m1   28
+    biggenbende 5  greedy    500   20.0%   16.7 - 23.7%   18.0%   +0.05 (0.06) 60 w6 16 m1   28
+    biggenbende 6  greedy    500   17.0%   14.0 - 20.5%   17.4%   +0.04 (0.05) 60 w6 16 m1   41
     allegra     2  greedy    500   64.6%   60.3 - 68.7%   50.6%   -8.65 (0.97) 15 w3 3/seat  12
     allegra     3  greedy    500   51.4%   47.0 - 55.8%   33.8%   -8.28 (0.69) 15 w3 3/seat  11
     allegra     4  greedy    500   39.6%   35.4 - 44.0%   26.4%   -4.47 (0.73) 15 w3 3/seat  12
     allegra     5  greedy    500   36.2%   32.1 - 40.5%   24.4%   -4.28 (0.74) 15 w3 3/seat  14
     allegra     6  greedy    500   32.8%   28.8 - 37.0%   19.6%   -5.15 (0.77) 15 w3 3/seat  15
-    biggenbende 3  random    500   83.6%   80.1 - 86.6%   33.8%   +1.74 (0.03) 60 w6 16      30
-    biggenbende 4  random    500   74.4%   70.4 - 78.0%   26.6%   +1.60 (0.04) 60 w6 16      52
-    biggenbende 5  random    500   58.2%   53.8 - 62.4%   19.6%   +1.30 (0.04) 60 w6 16      22
-    biggenbende 6  random    500   50.4%   46.0 - 54.8%   15.6%   +1.16 (0.04) 60 w6 16      25
+    biggenbende 3  random    500   86.6%   83.3 - 89.3%   33.8%   +1.77 (0.03) 60 w6 16 m1   83
+    biggenbende 4  random    500   78.4%   74.6 - 81.8%   26.6%   +1.67 (0.03) 60 w6 16 m1   46
+    biggenbende 5  random    500   62.6%   58.3 - 66.7%   19.6%   +1.43 (0.04) 60 w6 16 m1   26
+    biggenbende 6  random    500   50.4%   46.0 - 54.8%   15.6%   +1.17 (0.04) 60 w6 16 m1   28
     allegra     2  random    500  100.0%   99.2 -100.0%   46.6%  -52.09 (1.12) 15 w3 3/seat  12
     allegra     3  random    500  100.0%   99.2 -100.0%   37.0%  -67.62 (0.85) 15 w3 6       12
     allegra     4  random    500  100.0%   99.2 -100.0%   24.8%  -67.42 (0.63) 15 w3 6       17
     allegra     5  random    500   99.8%   98.9 -100.0%   18.8%  -67.47 (0.47) 15 w3 6       25
     allegra     6  random    500  100.0%   99.2 -100.0%   17.4%  -67.75 (0.42) 15 w3 6       14
 
-(budget: playouts a search, ``w`` root moves, and where a rollout is cut, in moves
-or moves a seat: Allegra's default is 3 a seat, the lines cut at 6 ran with
-``--rollout-moves 6``; ms: milliseconds a search.) Run as
-``python benchmarks/bench_ismcts.py biggenbende --rounds 1 --widen 6 --iterations 60``
-and ``python benchmarks/bench_ismcts.py allegra --rounds 1 --iterations 15``.
+(budget: playouts a search, ``w`` root moves, where a rollout is cut, in moves or
+moves a seat, and ``m`` the margin in standard errors when not the default 2:
+Allegra's default cut is 3 a seat, the lines cut at 6 ran with ``--rollout-moves 6``;
+ms: milliseconds a search.) The Biggenbende lines are from the 2026-12-01 second run,
+with Biggenbende's fitted estimate (``biggenbende._greedy.estimate``) and
+``--margin 1``; the Allegra lines are from the first run (Allegra's estimate and
+defaults did not change); the second run's searches took longer on a busier
+machine. Run as ``python benchmarks/bench_ismcts.py biggenbende --rounds 1 --widen 6
+--iterations 60 --margin 1`` and ``python benchmarks/bench_ismcts.py allegra --rounds 1
+--iterations 15``.
 
 The bot clearly beats greedy bots in Allegra with every player count and in
-Biggenbende with 3; in Biggenbende with 4 to 6 players it wins about its fair share
-(with 4, 0.2 chips a round more than the mirror match, but no more wins). Allegra with
-6 players cut after 6 moves (the first run) was no better than greedy (20.6% against
-19.6%, 2.5 points a round worse), hence the default of 3 moves a seat.
+Biggenbende with 3 and 4 players (47.8% against 32.6%, 31.8% against 26.4%, 0.7 and
+0.3 chips a round); with 5 and 6 players it wins about its fair share (20.0% against
+18.0%, 17.0% against 17.4%, within 0.05 chips a round). The first run (estimate of a
+fifth of a chip a card, margin 2) had 38.8%, 26.0%, 19.8%, 18.2% with 3 to 6 players.
+Allegra with 6 players cut after 6 moves (the first run) was no better than greedy
+(20.6% against 19.6%, 2.5 points a round worse), hence the default of 3 moves a seat.
+
+Screening (seeds 20000 to 20399, ``--first-seed 20000``, 400 games; the mirror 24.7%
+with 4 players, 18.5% with 5, 16.8% with 6): the count-only estimate 25.5% (4p),
+17.5% (6p); the fitted estimate 30.5%, 18.2%; with ``--margin 1`` 31.8%, 26.8% (5p),
+19.3% (6p); ``--margin 0.5`` 18.0% (6p); a cut after 24 or 36 moves 17.7%, 17.5% (6p);
+``--versus best`` 30.7% (4p), 17.5% (6p, cut 24); whole-round rollouts 16.5% (6p,
+200 ms a search). With 5 and 6 players the gains of the screen did not hold on the
+table's seeds.
 """
 
 from __future__ import annotations
@@ -134,6 +149,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[1])
     parser.add_argument("games_", nargs="*", metavar="GAME", default=list(PLAYER_COUNTS))
     parser.add_argument("--games", type=int, default=500)
+    parser.add_argument(
+        "--first-seed", type=int, default=0, help="seeds FIRST_SEED.. (screen off the table's)"
+    )
     parser.add_argument("--iterations", type=int, default=ISMCTSBot.DEFAULT_ITERATIONS)
     parser.add_argument("--players", type=int, nargs="*")
     parser.add_argument("--opponents", nargs="*", default=["greedy", "random"])
@@ -171,7 +189,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                     start = time.perf_counter()
                     tasks = [
                         (name, players, seed, opponent, args.rounds, options)
-                        for seed in range(args.games)
+                        for seed in range(args.first_seed, args.first_seed + args.games)
                     ]
                     results = list(pool.map(one_game, tasks, chunksize=4))
                     mirror = list(pool.map(one_game, [(*t[:5], None) for t in tasks], chunksize=8))

@@ -226,15 +226,56 @@ def test_rollout_search_follows_clear_evidence(iterations: int, prune: int) -> N
     assert overruled >= 3  # it did overrule the heuristic
 
 
-def test_biggenbendes_estimate_counts_the_cards_left() -> None:
+def test_biggenbendes_estimate_weighs_the_cards_left() -> None:
+    """A seat out has its chips; another seat is judged by what the view shows of it:
+    the viewer's hand does not change the others' estimates, face-down cards cost more
+    than cards in hand while the draw pile refills it, and a hand of more values is
+    worse for the viewer than one of fewer (one value a play)."""
     from cardrules.biggenbende._greedy import estimate
 
-    for state in _positions(bb.GAME, bb.Rules(players=4, rounds=1), seed=2):
-        expected = [
-            -(sum(state.hands[s]) + sum(state.face_up[s]) + sum(c is not None for c in row)) / 5
-            for s, row in enumerate(state.face_down)
-        ]
-        assert estimate(bb.view(state, 1)) == pytest.approx(expected)
+    positions = _positions(bb.GAME, bb.Rules(players=4, rounds=1), seed=2)
+    state = positions[0]
+    while bb.legal_moves(state) and len(state.places) < 1:
+        state = bb.apply(state, bb.legal_moves(state)[0])
+    positions.append(state)
+    outs = compared = 0
+    for state in positions:
+        views = [bb.view(state, s) for s in range(4)]
+        scores = [estimate(v) for v in views]
+        for s in range(4):
+            if s in state.places:
+                outs += 1
+                assert scores[0][s] == min(3 - state.places.index(s), state.supply)
+            # Seen from two other seats, a seat has the same estimate.
+            others = [t for t in range(4) if t != s]
+            assert scores[others[0]][s] == pytest.approx(scores[others[1]][s])
+        view = views[1]
+        if view.phase == "play" and view.draw_count and 1 not in view.places:
+            down = list(view.face_down)
+            if any(down[1]):
+                down[1] = (False, *down[1][1:])
+                lighter = attrs.evolve(view, face_down=tuple(down))
+                more = attrs.evolve(
+                    view,
+                    hand_counts=(
+                        view.hand_counts[0],
+                        view.hand_counts[1] + 1,
+                        *view.hand_counts[2:],
+                    ),
+                )
+                assert estimate(lighter)[1] - scores[1][1] > estimate(more)[1] - scores[1][1]
+                compared += 1
+    assert outs >= 1
+    assert compared >= 5
+    # Two 5s against a 5 and a 6: the same count, one more value to shed.
+    view = bb.view(positions[3], 1)
+    hand = [0] * 13
+    pair, split = list(hand), list(hand)
+    pair[5], split[5], split[6] = 2, 1, 1
+    assert (
+        estimate(attrs.evolve(view, hand=tuple(pair)))[1]
+        > estimate(attrs.evolve(view, hand=tuple(split)))[1]
+    )
 
 
 def test_allegras_estimate_sums_the_areas() -> None:
