@@ -248,22 +248,6 @@ def _from_state_factory(rules: Rules) -> _fastobs.Packed:
             pack_discard(len(discard), *top_hots[discard[-1]], *tally) if discard else no_discard
         )
 
-    # ender, last_turns, turns, round and totals: the totals by viewer are kept while
-    # the scores are the same tuple.
-    ender_hots = [
-        {
-            ender: _hot(None if ender is None else rels[seat][ender], n)
-            for ender in (None, *range(n))
-        }
-        for seat in range(n)
-    ]
-    last_totals: list[Any] = [(), [(0,) * n] * n]
-
-    def count_totals(scores: tuple[tuple[int, ...], ...]) -> None:
-        totals = [sum(column) for column in zip(*scores, strict=True)] if scores else [0] * n
-        last_totals[0] = scores
-        last_totals[1] = [tuple(totals[s] for s in orders[seat]) for seat in range(n)]
-
     # deck_count, deck_known and deck_cards: by the deck and whether it is public.
     last_deck: list[Any] = [None, None, b""]
 
@@ -318,13 +302,19 @@ def _from_state_factory(rules: Rules) -> _fastobs.Packed:
 
     # ender by viewer; last_turns, turns and round; totals by viewer (kept while the
     # scores are the same tuple).
-    enders = [{ender: _packed(hot) for ender, hot in hots.items()} for hots in ender_hots]
+    enders = [
+        {
+            ender: _packed(_hot(None if ender is None else rels[seat][ender], n))
+            for ender in (None, *range(n))
+        }
+        for seat in range(n)
+    ]
     pack_counts = struct.Struct("3f").pack
     last_scores: list[Any] = [None, [b""] * n]
 
     def totals_parts(scores: tuple[tuple[int, ...], ...]) -> list[bytes]:
-        count_totals(scores)
-        parts = [_packed(list(totals)) for totals in last_totals[1]]
+        totals = [sum(column) for column in zip(*scores, strict=True)] if scores else [0] * n
+        parts = [_packed([totals[s] for s in orders[seat]]) for seat in range(n)]
         last_scores[0], last_scores[1] = scores, parts
         return parts
 
