@@ -50,16 +50,14 @@ def _structure_bool(value: object, _: type) -> bool:
 
 def _structure_big_int(value: object) -> int:
     # Big ints travel as decimal strings (JavaScript numbers lose bits above 2**53).
-    if type(value) is int:
-        return value
     if type(value) is str and value.isascii() and value.isdigit() and len(value) <= 40:
         return int(value)
+    if type(value) is int:
+        return value
     _fail("a decimal string", value)
 
 
 def _structure_rng(value: object, _: type) -> Rng:
-    if type(value) is str and value.isascii() and value.isdigit() and len(value) <= 40:
-        return Rng(int(value))  # (what _structure_big_int gives, without the call)
     return Rng(_structure_big_int(value))
 
 

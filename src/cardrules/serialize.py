@@ -162,9 +162,8 @@ def _lookup(name: object) -> AnyGame | None:
     # Through this module's GAMES, the live registry, so that a game registered while
     # the program runs is found.
     if type(name) is str and GAMES is _LIVE:
-        # A game the registry has loaded, read without its lock (one ``dict`` lookup,
-        # atomic); any other name is looked up the full way.
-        game = _registry._REGISTRY._games.get(name)
+        # A game the registry has loaded (lock-free); any other name the full way.
+        game = _registry._REGISTRY.loaded(name)
         if game is not None:
             return game
     return GAMES.get(name) if isinstance(name, str) else None
@@ -402,9 +401,6 @@ def _classify(obj: object, game: str | None) -> tuple[_Setup, Kind]:
             "cannot serialise an Outcome without its game: pass game=, for example "
             "dumps(outcome, game=name)"
         )
-    hit = _BY_TYPE.get(type(obj))
-    if hit is not None and _lookup(hit[0].game.name) is hit[0].game:
-        return hit
     for candidate in GAMES.values():
         kind = _kind_of(candidate, obj)
         if kind is not None:
