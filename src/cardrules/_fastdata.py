@@ -32,6 +32,7 @@ import threading
 import types
 import typing
 from collections.abc import Callable
+from json.encoder import encode_basestring_ascii as _json_str
 from typing import Any, Final, Literal, Union
 
 import attrs
@@ -44,6 +45,9 @@ GIVE_UP: Final = object()
 """What a quick reader returns for data it does not take (read it the detailed way)."""
 
 _NONE = type(None)
+_INT_ONLY: Final = frozenset({int})
+_NOTHING: Final = object()
+"""What no field holds: the first "last written" value of a JSON text writer."""
 
 
 class _Miss(Exception):
@@ -155,6 +159,7 @@ class _TextWriter:
     def __init__(self, write: Callable[[Any], str]) -> None:
         self._write = write
         self._texts: dict[int, str] = {}
+        self._quoted: dict[int, str] = {}
         self._held: dict[int, Any] = {}
         # Learning and forgetting change both dicts, in an order that keeps every id
         # in _texts held at every moment, under a lock: no thread sees a text by an
@@ -168,6 +173,7 @@ class _TextWriter:
             with self._lock:
                 if len(self._texts) >= _MEMO_SIZE:
                     self._texts.clear()
+                    self._quoted.clear()
                     self._held.clear()
                 self._held[id(value)] = value
                 self._texts[id(value)] = text
@@ -178,6 +184,37 @@ class _TextWriter:
             return list(map(self._texts.__getitem__, map(id, values)))
         except KeyError:
             return [self.one(value) for value in values]
+
+    def many_json(self, values: Any) -> list[str]:
+        """``[json_str(write(v)) for v in values]``: the texts as JSON strings."""
+        try:
+            return list(map(self._quoted.__getitem__, map(id, values)))
+        except KeyError:
+            quoted = []
+            for value in values:
+                text = self._quoted.get(id(value))
+                if text is None:
+                    text = _json_str(self.one(value))
+                    with self._lock:
+                        if id(value) in self._held:  # (learnt, and not forgotten since)
+                            self._quoted[id(value)] = text
+                quoted.append(text)
+            return quoted
+
+
+class _Last:
+    """Writes a value and keeps it, with its text, as the one last written."""
+
+    __slots__ = ("_slot", "_write")
+
+    def __init__(self, write: Callable[[Any], str], slot: list[tuple[Any, str]]) -> None:
+        self._write = write
+        self._slot = slot
+
+    def __call__(self, value: Any) -> str:
+        text = self._write(value)
+        self._slot[0] = (value, text)
+        return text
 
 
 def _name(ns: dict[str, Any], value: object) -> str:
@@ -222,6 +259,8 @@ class Quick:
         self._writers: dict[type, Callable[[Any], Any] | None] = {}
         self._bodies: dict[type, Callable[[Any], Any] | None] = {}
         self._writers_done: dict[type, Callable[[Any], Any] | None] = {}
+        self._text_writers_of: dict[type, Callable[[Any], str] | None] = {}
+        self._json_done: dict[type, Callable[[Any], str] | None] = {}
         # Small immutable classes of scalar fields: (the reader's memo, the fields
         # with the types their values may have), for reading them inline.
         self._inline: dict[type, tuple[dict[Any, Any], tuple[tuple[str, frozenset[type]], ...]]]
@@ -246,6 +285,23 @@ class Quick:
             return self._writers[cls]
         except KeyError:
             write = self._writers[cls] = self._make_writer(cls)
+            return write
+
+    def text_writer(self, cls: type) -> Callable[[Any], str] | None:
+        """
+        ``object -> str``: the JSON text that ``json.dumps(writer(cls)(object),
+        separators=(",", ":"))`` gives, written straight away (no data in between);
+        ``None`` if ``cls`` has no quick form. It raises (anything) for an object it
+        does not write plainly, for example a field of an unexpected type: the caller
+        then writes the object the usual way, which gives that text or its error.
+        """
+        try:
+            return self._text_writers_of[cls]
+        except KeyError:
+            write = None
+            if self.writer(cls) is not None:
+                write = self._json_body(cls)
+            self._text_writers_of[cls] = write
             return write
 
     def pairs(self, cls: type) -> Callable[[Any], int] | None:
@@ -656,3 +712,116 @@ class Quick:
         if not attrs.has(cls) or cls in self._tagged or _text_form(cls) is not None:
             return None
         return self._writer_body(cls)
+
+    # ------------------------------------------------------------------ JSON text
+
+    def _json_scalar(self, types_: frozenset[type], var: str) -> str:
+        """The JSON text of a scalar of one of ``types_``, exactly as ``json`` writes
+        it; anything of another type raises :class:`_Miss`."""
+        parts = []
+        if _NONE in types_:
+            parts.append(f'"null" if {var} is None')
+        if bool in types_:
+            parts.append(f'"true" if {var} is True')
+            parts.append(f'"false" if {var} is False')
+        if int in types_:
+            parts.append(f"repr({var}) if type({var}) is int")
+        if str in types_:
+            parts.append(f"_json_str({var}) if type({var}) is str")
+        return "(" + " else ".join([*parts, "_miss()"]) + ")"
+
+    def _json_expr(self, tp: Any, var: str, ns: dict[str, Any], depth: int = 0) -> str | None:
+        """An expression giving the JSON text of the value in ``var`` of type ``tp``
+        (what ``_write_expr`` gives, as ``json`` writes it)."""
+        scalar = self._scalar(tp)
+        if scalar is not None:
+            return self._json_scalar(scalar, var)
+        literal = self._literal(tp)
+        if literal is not None:
+            return self._json_scalar(frozenset({str, _NONE} if literal[1] else {str}), var)
+        if self._is_rng(tp):
+            return f"_json_str({_name(ns, self._rng_hooks[1])}({var}))"
+        if self._table(tp) is not None:
+            return f"_json_str({_name(ns, self._text_writers[tp].one)}({var}))"
+        if self._rows(tp) is not None:
+            texts = self._row_texts[_packed_form(tp)]  # type: ignore[index]
+            return f"_json_str({_name(ns, texts)}[{var}])"
+        plain = self._plain_class(tp)
+        if plain is not None:
+            cls, optional = plain
+            body = self._json_body(cls)
+            if body is None:
+                return None
+            made = f"{_name(ns, body)}({var})"
+            fields = attrs.fields(cls)
+            hints = typing.get_type_hints(cls, include_extras=True)
+            if _is_frozen(cls) and all(self._hashable(hints.get(f.name, f.type)) for f in fields):
+                # Immutable all through (a Rules): the last one written, by identity,
+                # held with its text in one tuple (no id reused, no torn pair).
+                slot: list[tuple[Any, str]] = [(_NOTHING, "")]
+                last, learn = _name(ns, slot), _name(ns, _Last(body, slot))
+                made = f"(_e[1] if {var} is (_e := {last}[0])[0] else {learn}({var}))"
+            return f'("null" if {var} is None else {made})' if optional else made
+        inner_tp = _optional(tp)
+        if inner_tp is not None:
+            inner = self._json_expr(inner_tp, var, ns, depth)
+            return None if inner is None else f'("null" if {var} is None else {inner})'
+        seq = self._item(tp)
+        if seq is None or depth > 3:
+            return None
+        item, make = seq
+        # The data writer takes any iterable here (list(...)); only the declared
+        # container is written straight away.
+        kind = f"type({var}) is {make.__name__}"
+        item_scalar = self._scalar(item)
+        if item_scalar == frozenset({int}):
+            # Every item an int (never a bool): one test of their types.
+            text = f'"[" + ",".join(map(repr, {var})) + "]"'
+            return (
+                f'(("[]" if not {var} else {text} if set(map(type, {var})) == _INT_ONLY '
+                f"else _miss()) if {kind} else _miss())"
+            )
+        if self._table(item) is not None:
+            many = _name(ns, self._text_writers[item].many_json)
+            return f'("[" + ",".join({many}({var})) + "]" if {kind} else _miss())'
+        if self._rows(item) is not None:
+            texts = self._row_texts[_packed_form(item)]  # type: ignore[index]
+            get = _name(ns, texts.__getitem__)
+            return (
+                f'("[" + ",".join(map(_json_str, map({get}, {var}))) + "]" if {kind} else _miss())'
+            )
+        inner_var = f"_v{depth + 1}"
+        inner = (
+            self._json_scalar(item_scalar, inner_var)
+            if item_scalar is not None
+            else self._json_expr(item, inner_var, ns, depth + 1)
+        )
+        if inner is None:
+            return None
+        return f'("[" + ",".join([{inner} for {inner_var} in {var}]) + "]" if {kind} else _miss())'
+
+    def _json_body(self, cls: type) -> Callable[[Any], str] | None:
+        if cls in self._json_done:
+            return self._json_done[cls]
+        self._json_done[cls] = None
+        if self._writer_body(cls) is None:
+            return None
+        fields = attrs.fields(cls)
+        hints = typing.get_type_hints(cls, include_extras=True)
+        ns: dict[str, Any] = {"_json_str": _json_str, "_miss": _miss, "_INT_ONLY": _INT_ONLY}
+        keys, values = [], []
+        for field in fields:
+            expr = self._json_expr(hints.get(field.name, field.type), f"o.{field.name}", ns)
+            if expr is None:
+                return None
+            keys.append(_json_str(field.name).replace("%", "%%") + ":%s")
+            values.append(expr)
+        template = "{" + ",".join(keys) + "}"
+        if values:
+            code = f"def write(o):\n    return {template!r} % ({', '.join(values)},)"
+        else:
+            code = f"def write(o):\n    return {template!r}"
+        exec(code, ns)
+        write: Callable[[Any], str] = ns["write"]
+        self._json_done[cls] = write
+        return write

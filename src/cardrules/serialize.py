@@ -452,6 +452,10 @@ def dumps(
     '"type":"outcome","data":{"scores":[0,52],"winners":[1],"reason":"normal","cut_rounds":[]}}'
     """
     setup, kind = _classify(obj, game)
+    if indent is None and key is None and kind in _STRAIGHT_KINDS:
+        text = _straight_text(setup, kind, obj)
+        if text is not None:
+            return text
     envelope = {
         "format": FORMAT,
         "version": setup.game.format_version,
@@ -467,6 +471,45 @@ def dumps(
             return "".join(_ENCODE(envelope, 0))
         return _ENCODER.encode(envelope)
     return json.dumps(envelope, indent=indent, separators=(",", ": "), allow_nan=False)
+
+
+_STRAIGHT_KINDS: Final = frozenset({"state", "view", "rules"})
+# The envelope's text up to the data, by the setup (held, so its id stays its own) and
+# the kind: what the encoder writes for the envelope, without the data and the last "}".
+_PREFIXES: dict[tuple[int, str], tuple[_Setup, str]] = {}
+
+
+def _straight_text(setup: _Setup, kind: Kind, obj: object) -> str | None:
+    """``dumps(obj)`` written straight from the object by the quick JSON text writer of
+    its class, or ``None`` where it has none or declines: the usual way then writes
+    it (the same text, tests/test_fastdata.py compares them) or finds its error."""
+    game = setup.game
+    cls = type(obj)
+    if cls is not game.State and cls is not game.View and cls is not game.Rules:
+        return None
+    write = setup.quick.text_writer(cls)
+    if write is None:
+        return None
+    entry = _PREFIXES.get((id(setup), kind))
+    if entry is None or entry[0] is not setup:
+        head = {
+            "format": FORMAT,
+            "version": game.format_version,
+            "game": game.name,
+            "rules_version": game.rules_version,
+            "type": kind,
+            "data": None,
+        }
+        text = _ENCODER.encode(head)
+        if not text.endswith(',"data":null}'):  # pragma: no cover - json writes it so
+            return None
+        if len(_PREFIXES) >= _SETUPS_LIMIT:
+            _PREFIXES.clear()
+        entry = _PREFIXES[(id(setup), kind)] = (setup, text[: -len("null}")])
+    try:
+        return entry[1] + write(obj) + "}"
+    except Exception:  # anything unusual: the usual way writes it, or words its error
+        return None
 
 
 def to_data(obj: object, *, game: str | None = None) -> Any:
