@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
 from typing import Annotated, Any
 
 import attrs
@@ -503,3 +504,43 @@ def test_a_json_text_writer_remembers_only_the_last_object_written() -> None:
     for pair in (one, one, other, one, _Pair(1, (2, 3))):
         holder = _Holder(pair, 5)
         assert write(holder) == _plain_json(conv.unstructure(holder))
+
+
+# --------------------------------------------------------------------------- typed checks
+
+
+@pytest.mark.parametrize("name", ["allegra", "biggenbende"])
+def test_loads_runs_the_typed_check_and_else_check_state(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cardrules import _fastdata
+    from cardrules.errors import InvalidStateError
+
+    game = cardrules.get_game(name)
+    typed = _fastdata.typed_check(game.check_state)
+    assert typed is not None  # the game registered its typed fast path
+    state = _states(game, 5, count=3)[1]
+    text = cardrules.dumps(state)
+    assert typed(cardrules.loads(text)) is True
+    # A state that breaks an invariant but reads quickly: the typed path is not sure,
+    # and check_state words the error, the same as without the typed path.
+    broken = re.sub(r'"round":\d+,', '"round":9,', text, count=1)
+    assert broken != text
+    with pytest.raises(InvalidStateError) as info:
+        cardrules.loads(broken)
+    with monkeypatch.context() as patch:
+        patch.delitem(_fastdata._TYPED_CHECKS, game.check_state)
+        with pytest.raises(InvalidStateError) as plain:
+            cardrules.loads(broken)
+    assert str(info.value) == str(plain.value)
+    assert "round" in str(info.value)
+    # The registry is what loads consults: a typed path that passes everything lets
+    # the broken state through (so it must be right), one that raises or says False
+    # leaves it to check_state.
+    monkeypatch.setitem(_fastdata._TYPED_CHECKS, game.check_state, lambda s: True)
+    assert cardrules.loads(broken).round == 9
+    for unsure in (lambda s: False, lambda s: 1 / 0, lambda s: 1):
+        monkeypatch.setitem(_fastdata._TYPED_CHECKS, game.check_state, unsure)
+        with pytest.raises(InvalidStateError):
+            cardrules.loads(broken)
+        assert cardrules.loads(text) == state

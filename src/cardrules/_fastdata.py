@@ -217,6 +217,27 @@ class _Last:
         return text
 
 
+_TYPED_CHECKS: dict[Callable[[Any], None], Callable[[Any], bool]] = {}
+"""A game's ``check_state`` -> its fast path for exactly typed states (see below)."""
+
+
+def register_typed_check(check_state: Callable[[Any], None], ok: Callable[[Any], bool]) -> None:
+    """
+    Let ``ok(state)`` stand for the fast path of ``check_state`` on a state that a quick
+    reader made: every field then holds exactly its declared type (an ``int`` never a
+    ``bool``, a ``tuple`` never a list, the items of a tuple of ints all ``int``, a
+    ``Literal``'s value one of its strings), so ``ok`` may skip the tests of types. It
+    answers ``True`` only for a state ``check_state`` passes; on ``False`` (or if it
+    raises) ``loads`` runs ``check_state`` itself, which words any error.
+    """
+    _TYPED_CHECKS[check_state] = ok
+
+
+def typed_check(check_state: Callable[[Any], None]) -> Callable[[Any], bool] | None:
+    """The typed fast path registered for ``check_state``, or ``None``."""
+    return _TYPED_CHECKS.get(check_state)
+
+
 def _name(ns: dict[str, Any], value: object) -> str:
     """Put ``value`` into the namespace of generated code under a new name."""
     name = f"_k{len(ns)}"

@@ -18,7 +18,7 @@ import cattrs
 import cattrs.v
 
 from cardrules._convert import _Setup, _setup, _structure_big_int
-from cardrules._fastdata import GIVE_UP
+from cardrules._fastdata import _TYPED_CHECKS, GIVE_UP
 from cardrules._format import (
     _ENVELOPE_KEYS,
     _KINDS,
@@ -505,7 +505,17 @@ def _quick_read(
         return GIVE_UP
     # The text holds no repeated key: the full way would have read this same object.
     if found_kind == "state":
-        _run_check(found.check_state, obj, "$.data", "state")
+        # The reader made every field of exactly its declared type: the game's typed
+        # fast path (if it registered one) skips those tests; else, or if it is not
+        # sure, check_state itself.
+        check = found.check_state
+        typed = _TYPED_CHECKS.get(check)
+        try:
+            sure = typed is not None and typed(obj) is True
+        except Exception:  # not sure: check_state finds and words it
+            sure = False
+        if not sure:
+            _run_check(check, obj, "$.data", "state")
     elif found_kind == "view":
         _run_check(found.check_view, obj, "$.data", "view")
     return obj

@@ -16,6 +16,7 @@ from typing import get_args
 
 import attrs
 
+from cardrules import _fastdata
 from cardrules._checks import Bounded, bad, check_tuple
 from cardrules._rng import Rng
 from cardrules.allegra._board import (
@@ -281,11 +282,13 @@ def _plan(rules: object) -> _Plan | None:
     return plan
 
 
-def _state_ok(state: State) -> bool:
+def _state_ok(state: State, typed: bool = False) -> bool:
     """
     Whether ``state`` certainly passes :func:`_check_state_detailed`: the same
     invariants, for exactly typed fields, in few passes; ``False`` whenever anything
-    is off or unusual. See :func:`check_state` for what is checked.
+    is off or unusual. See :func:`check_state` for what is checked. ``typed``: the
+    state comes from a quick reader (``_fastdata``), so every field holds exactly its
+    declared type and the tests of the items' types over whole tuples are skipped.
     """
     if type(state) is not State:
         return False
@@ -298,15 +301,15 @@ def _state_ok(state: State) -> bool:
     m = plan.board.places
     if type(cards) is not tuple or type(face_up) is not tuple:
         return False
-    if len(cards) != m or len(face_up) != m or set(map(type, face_up)) != _BOOL:
+    if len(cards) != m or len(face_up) != m or (not typed and set(map(type, face_up)) != _BOOL):
         return False
     deck, discard, removed = state.deck, state.discard, state.removed
     if type(deck) is not tuple or type(discard) is not tuple or type(removed) is not tuple:
         return False
     piles = deck + discard + removed
-    if piles and set(map(type, piles)) != _INT:
+    if not typed and piles and set(map(type, piles)) != _INT:
         return False
-    kinds = set(map(type, cards))
+    kinds = (_INT if None not in cards else _INT_OR_NONE) if typed else set(map(type, cards))
     up = bytes(face_up)
     every: list[int]
     if kinds == _INT:
@@ -371,10 +374,10 @@ def _state_ok(state: State) -> bool:
         return False
     cut_indices = [r - 1 for r in cut_rounds]
     if scores:
-        if set(map(type, scores)) != _TUPLE or set(map(len, scores)) != plan.seats:
+        if (not typed and set(map(type, scores)) != _TUPLE) or set(map(len, scores)) != plan.seats:
             return False
         flat = list(chain.from_iterable(scores))
-        if set(map(type, flat)) != _INT or min(flat) < _LOWEST_SCORE:
+        if (not typed and set(map(type, flat)) != _INT) or min(flat) < _LOWEST_SCORE:
             return False
         highest = max(flat)
         # Only the ender's score is doubled (no second score of a round above the
@@ -404,7 +407,7 @@ def _state_ok(state: State) -> bool:
     else:
         # Seats, each asked once; never the drawer, as ``order`` holds the others.
         if asked and (
-            set(map(type, asked)) != _INT
+            (not typed and set(map(type, asked)) != _INT)
             or min(asked) < 0
             or max(asked) >= n
             or len(set(asked)) != len(asked)
@@ -945,3 +948,11 @@ def check_view(view: View) -> None:
             ):
                 names = ", ".join(str(SLOTS[i]) for i in w)
                 raise bad("view.cards", f"a triple is showing (AL-8): {names}")
+
+
+def _typed_state_ok(state: State) -> bool:
+    """:func:`_state_ok` of a state a quick reader made (see ``_fastdata``)."""
+    return _state_ok(state, True)
+
+
+_fastdata.register_typed_check(check_state, _typed_state_ok)

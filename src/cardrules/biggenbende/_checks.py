@@ -15,6 +15,7 @@ from typing import cast
 
 import attrs
 
+from cardrules import _fastdata
 from cardrules._checks import Bounded, WrongStateType, bad, check_int, check_tuple
 from cardrules._rng import Rng
 from cardrules.biggenbende._cards import EMPTY, NO_FACE_DOWN, cards_left
@@ -316,11 +317,13 @@ def _plan(rules: object) -> _Plan | None:
     return plan
 
 
-def _state_ok(state: State) -> bool:
+def _state_ok(state: State, typed: bool = False) -> bool:
     """
     Whether ``state`` certainly passes :func:`_check_state_detailed`: the same
     invariants, for exactly typed fields, in few passes; ``False`` whenever anything
-    is off or unusual. See :func:`check_state` for what is checked.
+    is off or unusual. See :func:`check_state` for what is checked. ``typed``: the
+    state comes from a quick reader (``_fastdata``), so every field holds exactly its
+    declared type and the tests of the items' types over whole tuples are skipped.
     """
     if type(state) is not State:
         return False
@@ -354,19 +357,19 @@ def _state_ok(state: State) -> bool:
     ):
         return False
     rows = (removed, *hands, *face_up)
-    if set(map(type, chain(rows, face_down))) != _TUPLE:
+    if not typed and set(map(type, chain(rows, face_down))) != _TUPLE:
         return False
     if set(map(len, rows)) != _ROW_OF_COUNTS or set(map(len, face_down)) != _ROW_OF_CARDS:
         return False
     counted = list(chain.from_iterable(rows))
-    if set(map(type, counted)) != _INT:
+    if not typed and set(map(type, counted)) != _INT:
         return False
     try:
         counts = bytes(counted)  # a ValueError for a count beyond 0..255
     except ValueError:
         return False
     cards = [*draw, *discard, *chain.from_iterable(face_down)]
-    kinds = set(map(type, cards))
+    kinds = (_INT if None not in cards else _INT_OR_NONE) if typed else set(map(type, cards))
     gone = 0
     if kinds != _INT:
         if not kinds <= _INT_OR_NONE or None in draw or None in discard:
@@ -400,7 +403,11 @@ def _state_ok(state: State) -> bool:
             return False
     # BB-3, BB-18: chips conserved.
     chips, supply = state.chips, state.supply
-    if type(chips) is not tuple or len(chips) != n or set(map(type, chips)) != _INT:
+    if (
+        type(chips) is not tuple
+        or len(chips) != n
+        or (not typed and set(map(type, chips)) != _INT)
+    ):
         return False
     if min(chips) < 0 or type(supply) is not int or supply < 0:
         return False
@@ -410,7 +417,7 @@ def _state_ok(state: State) -> bool:
     places = state.places
     if type(places) is not tuple:
         return False
-    if places and set(map(type, places)) != _INT:
+    if not typed and places and set(map(type, places)) != _INT:
         return False
     if EMPTY in hands and EMPTY in face_up and NO_FACE_DOWN in face_down:  # maybe one is out
         out = [
@@ -698,3 +705,11 @@ def check_view(view: View) -> None:
         for s in range(n):
             if hand_counts[s] == 0:
                 raise bad(f"hand_counts[{s}]", "empty while the draw pile has cards (BB-7, BB-8)")
+
+
+def _typed_state_ok(state: State) -> bool:
+    """:func:`_state_ok` of a state a quick reader made (see ``_fastdata``)."""
+    return _state_ok(state, True)
+
+
+_fastdata.register_typed_check(check_state, _typed_state_ok)
