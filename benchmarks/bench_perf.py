@@ -399,29 +399,9 @@ def mid_game(name: str, seed: int = 7) -> Any:
     return states[len(states) // 2]
 
 
-def _per_call_us(fn: Callable[[], object], rounds: int, quick: bool) -> float:
-    """Best microseconds per call of ``fn`` over ``rounds`` batches."""
-    batch = 1
-    while True:
-        start = _clock()
-        for _ in range(batch):
-            fn()
-        seconds = _clock() - start
-        if seconds >= (0.01 if quick else 0.05):
-            break
-        batch *= 2
-    best = seconds / batch
-    for _ in range(rounds - 1):
-        start = _clock()
-        for _ in range(batch):
-            fn()
-        best = min(best, (_clock() - start) / batch)
-    return best * 1e6
-
-
-def _least_us(fn: Callable[[], object], batches: int, quick: bool) -> float:
-    """The least microseconds per call of ``fn`` over ``batches`` short batches."""
-    floor = 0.0005 if quick else 0.001
+def _per_call_us(fn: Callable[[], object], batches: int, floor: float) -> float:
+    """The least microseconds per call of ``fn`` over ``batches`` batches, each of
+    ``floor`` seconds or more."""
     batch = 1
     while True:
         start = _clock()
@@ -438,6 +418,11 @@ def _least_us(fn: Callable[[], object], batches: int, quick: bool) -> float:
             fn()
         least = min(least, (_clock() - start) / batch)
     return least * 1e6
+
+
+def _least_us(fn: Callable[[], object], batches: int, quick: bool) -> float:
+    """The least microseconds per call of ``fn`` over ``batches`` short batches."""
+    return _per_call_us(fn, batches, 0.0005 if quick else 0.001)
 
 
 def _round_trip(state: Any) -> object:
@@ -530,7 +515,9 @@ def round_trip_rows(args: argparse.Namespace) -> tuple[list[Row], dict[str, dict
             except Exception as exc:  # a private helper changed: say so, go on
                 print(f"({name} {part}: not measured: {type(exc).__name__}: {exc})")
         detail[name][f"dumps+loads, best of {args.rounds} batches of 50 ms (earlier)"] = (
-            _per_call_us(functools.partial(_round_trip, state), args.rounds, args.quick)
+            _per_call_us(
+                functools.partial(_round_trip, state), args.rounds, 0.01 if args.quick else 0.05
+            )
         )
     return rows, detail
 
