@@ -19,6 +19,14 @@ tuples and other such classes), this module generates one Python function that r
   what the detailed path refuses, and never words an error itself.
 - **writing** gives exactly what the converter gives: the same keys in the same order,
   lists for tuples, ``Rng`` as a decimal string.
+- **writing JSON text** (``text_writer``) gives exactly the text the JSON encoder makes
+  of that data (compact separators, ASCII), straight from the object, for ``dumps``;
+  it tests the exact type of every value it writes and raises on anything else, and
+  the caller then writes the data the usual way.
+- **typed checks**: a game may register, for its ``check_state``, a variant of its fast
+  path for states a quick reader made (``register_typed_check``), which skips the
+  tests of types the reader has just made; ``loads`` falls back on ``check_state``
+  whenever that variant is not sure.
 
 Only the private converters of ``_setup`` use it, whose hooks are known: a type whose
 hook is not the one this module expects (a tagged class, a union, a set) has no quick
