@@ -372,7 +372,6 @@ def _state_ok(state: State, typed: bool = False) -> bool:
         or not all(map(lt, cut_rounds, cut_rounds[1:]))
     ):
         return False
-    cut_indices = [r - 1 for r in cut_rounds]
     if scores:
         if (not typed and set(map(type, scores)) != _TUPLE) or set(map(len, scores)) != plan.seats:
             return False
@@ -385,7 +384,7 @@ def _state_ok(state: State, typed: bool = False) -> bool:
         if highest > _HIGHEST_RAW and (
             highest > ENDER_FACTOR * _HIGHEST_RAW
             or max(map(_SECOND, map(sorted, scores))) > _HIGHEST_RAW
-            or (cut_rounds and max(map(max, map(scores.__getitem__, cut_indices))) > _HIGHEST_RAW)
+            or (cut_rounds and max(max(scores[r - 1]) for r in cut_rounds) > _HIGHEST_RAW)
         ):
             return False
     current = state.current
