@@ -68,6 +68,25 @@ with 4 players, 18.5% with 5, 16.8% with 6): the count-only estimate 25.5% (4p),
 ``--versus best`` 30.7% (4p), 17.5% (6p, cut 24); whole-round rollouts 16.5% (6p,
 200 ms a search). With 5 and 6 players the gains of the screen did not hold on the
 table's seeds.
+
+Why not with 5 and 6 players: the information, not the game's luck. An experiment
+(``benchmarks/_oracle_ismcts.py``, not part of the table: the same search, budget and
+seeds, whose worlds are the true state) wins 53.0% with 5 players (95% interval 48.6 -
+57.3%, +1.06 chips a round) and 47.0% with 6 (42.7 - 51.4%, +0.96) on the table's 500
+deals, where the bot won 20.0% and 17.0% (the same games: the runs reproduce the lines
+above) and the mirror 18.0% and 17.4%. So the decisions matter; what the bot lacks is
+the hidden cards. Half of that no seat can know: knowing only the face-down cards and
+the draw pile's order (the other hands redealt) won 35.3% and 26.7%, knowing only the
+other hands 37.3% and 31.3% (seeds 0 - 299, mirror 17.0% and 15.7%). More worlds do not
+help: 600 playouts a search (about 100 worlds) won 22.0% with 5 players and 18.5% with
+6 (seeds 20000 - 20199, mirror 19.5% and 14.5%), 60 playouts 27.5% and 21.5% on the
+same deals. What a seat could know but the view does not carry is the public history:
+worlds that keep in each hand the cards that seat was seen to pick up (and not seen to
+play since) won 27.0% with 5 players (23.3 - 31.1%, +0.32 chips, +9.0 points over the
+mirror on the same deals, se 2.3) and 20.8% with 6 (17.5 - 24.6%, +0.26 chips, +3.4
+points, se 2.1): worlds that agree with the round's public history (which a bot asked
+only at its own turns does not see whole, and a Biggenbende view does not carry) are
+the way to a clear gain with 5 and 6 players, not a bigger budget.
 """
 
 from __future__ import annotations
