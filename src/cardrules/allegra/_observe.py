@@ -9,7 +9,7 @@ from __future__ import annotations
 import struct
 from functools import lru_cache
 from itertools import compress
-from operator import ne
+from operator import is_not
 from typing import Any
 
 from cardrules import _fastobs
@@ -170,19 +170,24 @@ def _from_state_factory(rules: Rules) -> _fastobs.Packed:
     on_board: list[Any] = [None, None]  # the cards and face_up the board shows
     indices = range(places)
 
+    spans = [slice(i * cell_size, (i + 1) * cell_size) for i in indices]
+
     def follow(cards: tuple[int | None, ...], face_up: tuple[bool, ...]) -> None:
-        # Packs again only the places whose card or side changed.
+        # Packs again only the places whose card or side changed. The cards are small
+        # ints or None and the sides bools, objects Python shares: an item that is the
+        # same object did not change (a new object of the same value packs the same cell
+        # again), and telling them apart by identity is the cheapest comparison.
         old_cards, old_up = on_board
         if old_cards is None:
             changed: Any = indices
         else:
-            changed = []
-            if cards is not old_cards and cards != old_cards:
-                changed += compress(indices, map(ne, cards, old_cards))
-            if face_up is not old_up and face_up != old_up:
-                changed += compress(indices, map(ne, face_up, old_up))
+            changed = ()
+            if cards is not old_cards:
+                changed = compress(indices, map(is_not, cards, old_cards))
+            if face_up is not old_up and face_up != old_up:  # often a new, equal tuple
+                changed = [*changed, *compress(indices, map(is_not, face_up, old_up))]
         for i in changed:
-            board[i * cell_size : (i + 1) * cell_size] = cells[cards[i], face_up[i]]
+            board[spans[i]] = cells[cards[i], face_up[i]]
         on_board[0], on_board[1] = cards, face_up
 
     # phase, current and reveals_left, by (phase, current, reveals_left), a dict a viewer.
@@ -225,28 +230,42 @@ def _from_state_factory(rules: Rules) -> _fastobs.Packed:
         return part
 
     join = bytearray().join
-    # The discard pile last met, its part and its tally (a move mostly changes its top
-    # card or adds one).
-    last_discard: list[Any] = [(), no_discard, [0] * _V]
+    # discard_count, discard_top and discard_cards: a buffer that follows the discard
+    # pile last met, kept with the pile under its top card and the pile's tally. A move
+    # mostly replaces the top card or adds one: one slice of the pile tells which, and
+    # then only the numbers that changed are packed again.
+    discard_buffer = bytearray(no_discard)
+    last_discard: list[Any] = [(), (), [0] * _V]
     pack_discard = struct.Struct(f"{1 + 2 * _V}f").pack
+    pack_one_into = struct.Struct("f").pack_into
     top_hots = {card: _hot(card + 1, _V) for card in CARD_VALUES}
+    tops = {card: _packed(hot) for card, hot in top_hots.items()}
+    top_span = slice(4, 4 + 4 * _V)
+    tally_at = 4 * (1 + _V)  # the offset of discard_cards in the buffer
 
     def discard_part(discard: tuple[int, ...]) -> None:
-        old = last_discard[0]
-        size = len(discard)
-        if size == len(old) and size and discard[:-1] == old[:-1]:  # the top replaced
-            tally = last_discard[2].copy()
-            tally[old[-1] + 1] -= 1
-            tally[discard[-1] + 1] += 1
-        elif size == len(old) + 1 and discard[:-1] == old:  # one more card
-            tally = last_discard[2].copy()
-            tally[discard[-1] + 1] += 1
+        old, old_under, tally = last_discard
+        if not discard:
+            discard_buffer[:] = no_discard
+            last_discard[:] = [discard, (), [0] * _V]
+            return
+        under, top = discard[:-1], discard[-1] + 1
+        if len(discard) == len(old) and under == old_under:  # the top replaced
+            gone = old[-1] + 1
+            tally[gone] -= 1
+            pack_one_into(discard_buffer, tally_at + 4 * gone, tally[gone])
+            tally[top] += 1
+            pack_one_into(discard_buffer, tally_at + 4 * top, tally[top])
+            discard_buffer[top_span] = tops[discard[-1]]
+        elif under == old:  # one more card
+            tally[top] += 1
+            pack_one_into(discard_buffer, tally_at + 4 * top, tally[top])
+            pack_one_into(discard_buffer, 0, len(discard))
+            discard_buffer[top_span] = tops[discard[-1]]
         else:
             tally = _tally(discard)
-        last_discard[0], last_discard[2] = discard, tally
-        last_discard[1] = (
-            pack_discard(len(discard), *top_hots[discard[-1]], *tally) if discard else no_discard
-        )
+            discard_buffer[:] = pack_discard(len(discard), *top_hots[discard[-1]], *tally)
+        last_discard[:] = [discard, under, tally]
 
     # deck_count, deck_known and deck_cards: by the deck and whether it is public.
     last_deck: list[Any] = [None, None, b""]
@@ -353,7 +372,7 @@ def _from_state_factory(rules: Rules) -> _fastobs.Packed:
                 firsts[seat],
                 seconds[seat],
                 decked,
-                last_discard[1],
+                discard_buffer,
                 mid[8],
                 enders[seat][state.ender],
                 pack_counts(state.last_turns, state.turns, state.round),
