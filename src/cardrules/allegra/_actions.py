@@ -16,10 +16,15 @@ come in blocks, each in place order:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
-from typing import Final
+from itertools import repeat
+from operator import is_, itemgetter
+from typing import Any, Final
 
+from cardrules import _fastobs
 from cardrules.allegra._geometry import GRID, SLOTS, TABLES
+from cardrules.allegra._play import legal_moves
 from cardrules.allegra._state import (
     Discard,
     Draw,
@@ -156,3 +161,71 @@ def max_moves(rules: Rules) -> int:
     limit = rules.max_turns_per_round
     n = rules.players
     return rules.rounds * (SETUP_REVEALS_PER_SEAT * n + limit * (n + 3))
+
+
+_MASKS_KEPT = 4096
+"""The most masks a mask maker keeps for each kind of key (then it starts afresh)."""
+
+
+def _mask_maker(rules: Rules) -> Callable[[State], bytes | None]:
+    # The action mask of a state from the few fields its legal moves depend on (the
+    # adapters' fast path, see cardrules._fastobs): a mask is made once by the plain
+    # path (the numbers of legal_moves) and kept under a key that fixes those moves, so
+    # it is always exactly the plain path's. The keys follow legal_moves phase by phase:
+    # the seat(s) that act, the sides of the cards of the mover's area (a reveal, the
+    # discard after a draw), and which places are removed (AL-8; while none is, a
+    # phase that only asks where cards lie needs no look at the cards). Over, it leaves
+    # the empty mask to the plain path. tests/test_rl.py compares the two on random
+    # states of every phase and player count.
+    n = rules.players
+    space = _space(n)
+    size, encode = space.size, space.encode
+    area_sides = [itemgetter(*area) for area in TABLES[n].areas]
+    no_cards = tuple(repeat(None, n * GRID))
+    kept: dict[Any, bytes] = {}
+
+    def plain(state: State, key: Any) -> bytes:
+        ones = bytearray(size)
+        for move in legal_moves(state):
+            ones[encode(move)] = 1
+        if len(kept) >= _MASKS_KEPT:
+            kept.clear()
+        mask = kept[key] = bytes(ones)
+        return mask
+
+    def mask(state: State) -> bytes | None:
+        phase = state.phase
+        if phase == "knock":  # AL-7: knock or pass, whoever asks
+            return kept.get(phase) or plain(state, phase)
+        removed = state.removed
+        # Which places are removed, where legal_moves looks at them.
+        holes = tuple(map(is_, state.cards, no_cards)) if removed else None
+        if phase == "turn":  # AL-6: draw, or take onto any card of the area
+            key: Any = (phase, state.current, holes)
+        elif phase == "drawn":  # AL-6a: swap onto a card, discard and reveal a face-down one
+            current = state.current
+            key = (phase, current, area_sides[current](state.face_up), holes)
+        elif phase == "reveal":  # AL-4: a face-down card of the area
+            current = state.current
+            if holes is None:
+                holes = tuple(map(is_, state.cards, no_cards))
+            key = (phase, current, area_sides[current](state.face_up), holes)
+        elif phase == "give":  # AL-7: ignore, or give to a knocker an exchange can follow
+            key = (phase, state.current, state.knockers, holes)
+        elif phase == "place":  # AL-7 step 1: a card place of the receiver's area
+            key = (phase, state.receiver, holes)
+        elif phase == "exchange":  # AL-7 step 2: from the receiver's area to the drawer's
+            if holes is None:
+                holes = tuple(map(is_, state.cards, no_cards))
+            key = (phase, state.receiver, state.current, holes)
+        else:  # over: no legal move; the plain path gives the empty mask
+            return None
+        made = kept.get(key)
+        if made is None:
+            made = plain(state, key)
+        return made
+
+    return mask
+
+
+_fastobs.register_mask(legal_moves, actions, _mask_maker)
