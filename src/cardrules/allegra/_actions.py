@@ -163,7 +163,7 @@ def max_moves(rules: Rules) -> int:
     return rules.rounds * (SETUP_REVEALS_PER_SEAT * n + limit * (n + 3))
 
 
-_MASKS_KEPT = 4096
+_MASKS_KEPT = 1024
 """The most masks a mask maker keeps for each kind of key (then it starts afresh)."""
 
 
@@ -173,16 +173,17 @@ def _mask_maker(rules: Rules) -> Callable[[State], bytes | None]:
     # path (the numbers of legal_moves) and kept under a key that fixes those moves, so
     # it is always exactly the plain path's. The keys follow legal_moves phase by phase:
     # the seat(s) that act, the sides of the cards of the mover's area (a reveal, the
-    # discard after a draw), and which places are removed (AL-8; while none is, a
-    # phase that only asks where cards lie needs no look at the cards). Over, it leaves
-    # the empty mask to the plain path. tests/test_rl.py compares the two on random
-    # states of every phase and player count.
+    # discard after a draw), and which places of the areas concerned are removed (AL-8;
+    # while no card is removed, legal_moves takes every place of an area to hold one,
+    # and so do the keys). Over, it leaves the empty mask to the plain path.
+    # tests/test_rl.py compares the two on random states of every phase and player count.
     n = rules.players
     space = _space(n)
     size, encode = space.size, space.encode
-    area_sides = [itemgetter(*area) for area in TABLES[n].areas]
-    no_cards = tuple(repeat(None, n * GRID))
+    area_items = [itemgetter(*area) for area in TABLES[n].areas]
+    nones = tuple(repeat(None, n * GRID))
     kept: dict[Any, bytes] = {}
+    whole_turns: list[bytes | None] = [None] * n  # a seat's turn with no card removed
 
     def plain(state: State, key: Any) -> bytes:
         ones = bytearray(size)
@@ -193,31 +194,48 @@ def _mask_maker(rules: Rules) -> Callable[[State], bytes | None]:
         mask = kept[key] = bytes(ones)
         return mask
 
+    def holes(seat: int, cards: tuple[int | None, ...]) -> tuple[bool, ...] | None:
+        # Which places of the seat's area are removed (None when none is).
+        held = area_items[seat](cards)
+        return tuple(map(is_, held, nones)) if None in held else None
+
     def mask(state: State) -> bytes | None:
         phase = state.phase
-        if phase == "knock":  # AL-7: knock or pass, whoever asks
-            return kept.get(phase) or plain(state, phase)
-        removed = state.removed
-        # Which places are removed, where legal_moves looks at them.
-        holes = tuple(map(is_, state.cards, no_cards)) if removed else None
         if phase == "turn":  # AL-6: draw, or take onto any card of the area
-            key: Any = (phase, state.current, holes)
+            current = state.current
+            if not state.removed:
+                made = whole_turns[current]
+                if made is None:
+                    made = whole_turns[current] = plain(state, (phase, current))
+                return made
+            key: Any = (phase, current, holes(current, state.cards))
+        elif phase == "knock":  # AL-7: knock or pass, whoever asks
+            return kept.get(phase) or plain(state, phase)
         elif phase == "drawn":  # AL-6a: swap onto a card, discard and reveal a face-down one
             current = state.current
-            key = (phase, current, area_sides[current](state.face_up), holes)
+            key = (
+                phase,
+                current,
+                area_items[current](state.face_up),
+                holes(current, state.cards) if state.removed else None,
+            )
         elif phase == "reveal":  # AL-4: a face-down card of the area
             current = state.current
-            if holes is None:
-                holes = tuple(map(is_, state.cards, no_cards))
-            key = (phase, current, area_sides[current](state.face_up), holes)
+            key = (phase, current, area_items[current](state.face_up), holes(current, state.cards))
         elif phase == "give":  # AL-7: ignore, or give to a knocker an exchange can follow
-            key = (phase, state.current, state.knockers, holes)
+            key = (
+                phase,
+                state.current,
+                state.knockers,
+                tuple(map(is_, state.cards, nones)) if state.removed else None,
+            )
         elif phase == "place":  # AL-7 step 1: a card place of the receiver's area
-            key = (phase, state.receiver, holes)
+            receiver: int = state.receiver  # type: ignore[assignment]
+            key = (phase, receiver, holes(receiver, state.cards) if state.removed else None)
         elif phase == "exchange":  # AL-7 step 2: from the receiver's area to the drawer's
-            if holes is None:
-                holes = tuple(map(is_, state.cards, no_cards))
-            key = (phase, state.receiver, state.current, holes)
+            receiver = state.receiver  # type: ignore[assignment]
+            current, cards = state.current, state.cards
+            key = (phase, receiver, current, holes(receiver, cards), holes(current, cards))
         else:  # over: no legal move; the plain path gives the empty mask
             return None
         made = kept.get(key)
