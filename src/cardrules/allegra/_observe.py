@@ -167,7 +167,8 @@ def _from_state_factory(rules: Rules) -> _fastobs.Packed:
     board_view = memoryview(board)
     firsts = [board_view[seat * GRID * cell_size :] for seat in range(n)]
     seconds = [board_view[: seat * GRID * cell_size] for seat in range(n)]
-    on_board: list[Any] = [None, None]  # the cards and face_up the board shows
+    shown_cards: Any = None  # the cards and face_up the board shows
+    shown_up: Any = None
     indices = range(places)
 
     spans = [slice(i * cell_size, (i + 1) * cell_size) for i in indices]
@@ -177,7 +178,8 @@ def _from_state_factory(rules: Rules) -> _fastobs.Packed:
         # ints or None and the sides bools, objects Python shares: an item that is the
         # same object did not change (a new object of the same value packs the same cell
         # again), and telling them apart by identity is the cheapest comparison.
-        old_cards, old_up = on_board
+        nonlocal shown_cards, shown_up
+        old_cards, old_up = shown_cards, shown_up
         if old_cards is None:
             changed: Any = indices
         else:
@@ -188,7 +190,7 @@ def _from_state_factory(rules: Rules) -> _fastobs.Packed:
                 changed = [*changed, *compress(indices, map(is_not, face_up, old_up))]
         for i in changed:
             board[spans[i]] = cells[cards[i], face_up[i]]
-        on_board[0], on_board[1] = cards, face_up
+        shown_cards, shown_up = cards, face_up
 
     # phase, current and reveals_left, by (phase, current, reveals_left), a dict a viewer.
     heads: list[dict[tuple[str, int, int], bytes]] = [{} for _ in range(n)]
@@ -235,7 +237,9 @@ def _from_state_factory(rules: Rules) -> _fastobs.Packed:
     # mostly replaces the top card or adds one: one slice of the pile tells which, and
     # then only the numbers that changed are packed again.
     discard_buffer = bytearray(no_discard)
-    last_discard: list[Any] = [(), (), [0] * _V]
+    pile: tuple[int, ...] = ()
+    pile_under: tuple[int, ...] = ()
+    pile_tally = [0] * _V
     pack_discard = struct.Struct(f"{1 + 2 * _V}f").pack
     pack_one_into = struct.Struct("f").pack_into
     top_hots = {card: _hot(card + 1, _V) for card in CARD_VALUES}
@@ -244,36 +248,39 @@ def _from_state_factory(rules: Rules) -> _fastobs.Packed:
     tally_at = 4 * (1 + _V)  # the offset of discard_cards in the buffer
 
     def discard_part(discard: tuple[int, ...]) -> None:
-        old, old_under, tally = last_discard
+        nonlocal pile, pile_under, pile_tally
         if not discard:
             discard_buffer[:] = no_discard
-            last_discard[:] = [discard, (), [0] * _V]
+            pile, pile_under, pile_tally = discard, (), [0] * _V
             return
+        tally = pile_tally
         under, top = discard[:-1], discard[-1] + 1
-        if len(discard) == len(old) and under == old_under:  # the top replaced
-            gone = old[-1] + 1
+        if len(discard) == len(pile) and under == pile_under:  # the top replaced
+            gone = pile[-1] + 1
             tally[gone] -= 1
             pack_one_into(discard_buffer, tally_at + 4 * gone, tally[gone])
             tally[top] += 1
             pack_one_into(discard_buffer, tally_at + 4 * top, tally[top])
             discard_buffer[top_span] = tops[discard[-1]]
-        elif under == old:  # one more card
+        elif under == pile:  # one more card
             tally[top] += 1
             pack_one_into(discard_buffer, tally_at + 4 * top, tally[top])
             pack_one_into(discard_buffer, 0, len(discard))
             discard_buffer[top_span] = tops[discard[-1]]
         else:
-            tally = _tally(discard)
+            tally = pile_tally = _tally(discard)
             discard_buffer[:] = pack_discard(len(discard), *top_hots[discard[-1]], *tally)
-        last_discard[:] = [discard, under, tally]
+        pile, pile_under = discard, under
 
     # deck_count, deck_known and deck_cards: by the deck and whether it is public.
-    last_deck: list[Any] = [None, None, b""]
+    shown_deck: Any = None
+    shown_public: Any = None
+    deck_bytes = b""
 
-    def deck_part(deck: tuple[int, ...], public: bool) -> bytes:
-        part = one(len(deck)) + (_packed([1, *_tally(deck)]) if public else hidden_deck)
-        last_deck[0], last_deck[1], last_deck[2] = deck, public, part
-        return part
+    def deck_part(deck: tuple[int, ...], public: bool) -> None:
+        nonlocal shown_deck, shown_public, deck_bytes
+        deck_bytes = one(len(deck)) + (_packed([1, *_tally(deck)]) if public else hidden_deck)
+        shown_deck, shown_public = deck, public
 
     # removed, drawn, knock_queue, knockers, passers, receiver, placed, hand and
     # hand_count: they change seldom; one entry a viewer, checked by identity (a
@@ -329,28 +336,27 @@ def _from_state_factory(rules: Rules) -> _fastobs.Packed:
         for seat in range(n)
     ]
     pack_counts = struct.Struct("3f").pack
-    last_scores: list[Any] = [None, [b""] * n]
+    shown_scores: Any = None
+    totals_bytes = [b""] * n
 
-    def totals_parts(scores: tuple[tuple[int, ...], ...]) -> list[bytes]:
+    def totals_parts(scores: tuple[tuple[int, ...], ...]) -> None:
+        nonlocal shown_scores, totals_bytes
         totals = [sum(column) for column in zip(*scores, strict=True)] if scores else [0] * n
-        parts = [_packed([totals[s] for s in orders[seat]]) for seat in range(n)]
-        last_scores[0], last_scores[1] = scores, parts
-        return parts
+        totals_bytes = [_packed([totals[s] for s in orders[seat]]) for seat in range(n)]
+        shown_scores = scores
 
     def from_state(state: State, seat: int) -> bytearray:
         top = heads[seat].get((state.phase, state.current, state.reveals_left))
         if top is None:
             top = head(seat, (state.phase, state.current, state.reveals_left))
         cards, face_up = state.cards, state.face_up
-        if on_board[0] is not cards or on_board[1] is not face_up:
+        if shown_cards is not cards or shown_up is not face_up:
             follow(cards, face_up)
         deck = state.deck
-        if last_deck[0] is deck and last_deck[1] is state.deck_public:
-            decked = last_deck[2]
-        else:
-            decked = deck_part(deck, state.deck_public)
+        if shown_deck is not deck or shown_public is not state.deck_public:
+            deck_part(deck, state.deck_public)
         discard = state.discard
-        if last_discard[0] is not discard:
+        if pile is not discard:
             discard_part(discard)
         mid = middles[seat]
         if (
@@ -365,18 +371,19 @@ def _from_state_factory(rules: Rules) -> _fastobs.Packed:
         ):
             mid = middle(state, seat)
         scores = state.scores
-        totals = last_scores[1] if last_scores[0] is scores else totals_parts(scores)
+        if shown_scores is not scores:
+            totals_parts(scores)
         return join(
             (
                 top,
                 firsts[seat],
                 seconds[seat],
-                decked,
+                deck_bytes,
                 discard_buffer,
                 mid[8],
                 enders[seat][state.ender],
                 pack_counts(state.last_turns, state.turns, state.round),
-                totals[seat],
+                totals_bytes[seat],
             )
         )
 
