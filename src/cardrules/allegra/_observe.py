@@ -173,25 +173,6 @@ def _from_state_factory(rules: Rules) -> _fastobs.Packed:
 
     spans = [slice(i * cell_size, (i + 1) * cell_size) for i in indices]
 
-    def follow(cards: tuple[int | None, ...], face_up: tuple[bool, ...]) -> None:
-        # Packs again only the places whose card or side changed. The cards are small
-        # ints or None and the sides bools, objects Python shares: an item that is the
-        # same object did not change (a new object of the same value packs the same cell
-        # again), and telling them apart by identity is the cheapest comparison.
-        nonlocal shown_cards, shown_up
-        old_cards, old_up = shown_cards, shown_up
-        if old_cards is None:
-            changed: Any = indices
-        else:
-            changed = ()
-            if cards is not old_cards:
-                changed = compress(indices, map(is_not, cards, old_cards))
-            if face_up is not old_up and face_up != old_up:  # often a new, equal tuple
-                changed = [*changed, *compress(indices, map(is_not, face_up, old_up))]
-        for i in changed:
-            board[spans[i]] = cells[cards[i], face_up[i]]
-        shown_cards, shown_up = cards, face_up
-
     # phase, current and reveals_left, by (phase, current, reveals_left), a dict a viewer.
     heads: list[dict[tuple[str, int, int], bytes]] = [{} for _ in range(n)]
 
@@ -346,12 +327,27 @@ def _from_state_factory(rules: Rules) -> _fastobs.Packed:
         shown_scores = scores
 
     def from_state(state: State, seat: int) -> bytearray:
+        nonlocal shown_cards, shown_up
         top = heads[seat].get((state.phase, state.current, state.reveals_left))
         if top is None:
             top = head(seat, (state.phase, state.current, state.reveals_left))
         cards, face_up = state.cards, state.face_up
         if shown_cards is not cards or shown_up is not face_up:
-            follow(cards, face_up)
+            # The board packs again only the places whose card or side changed. The
+            # cards are small ints or None and the sides bools, objects Python shares:
+            # an item that is the same object did not change (a new object of the same
+            # value packs the same cell again), and identity is the cheapest comparison.
+            if shown_cards is None:
+                changed: Any = indices
+            else:
+                changed = ()
+                if cards is not shown_cards:
+                    changed = compress(indices, map(is_not, cards, shown_cards))
+                if face_up is not shown_up and face_up != shown_up:  # often a new, equal tuple
+                    changed = [*changed, *compress(indices, map(is_not, face_up, shown_up))]
+            for i in changed:
+                board[spans[i]] = cells[cards[i], face_up[i]]
+            shown_cards, shown_up = cards, face_up
         deck = state.deck
         if shown_deck is not deck or shown_public is not state.deck_public:
             deck_part(deck, state.deck_public)
