@@ -24,6 +24,7 @@ __all__ = ["observation"]
 _PHASES = ("reveal", "turn", "knock", "give", "place", "exchange", "drawn", "over")
 _V = len(CARD_VALUES)
 _PLACE = _V + 2  # a face-up value, face down, removed
+_PILES_KEPT = 1024  # discard parts an encoder keeps by the pile
 
 
 def _layout(n: int) -> tuple[tuple[str, int], ...]:
@@ -228,6 +229,12 @@ def _from_state_factory(rules: Rules) -> _fastobs.Packed:
     top_span = slice(4, 4 + 4 * _V)
     tally_at = 4 * (1 + _V)  # the offset of discard_cards in the buffer
 
+    # The parts of the piles met (the pile is short: a few cards are common), and the
+    # pile the encoding shows now.
+    discard_parts: dict[tuple[int, ...], bytes] = {}
+    shown_pile: Any = None
+    pile_bytes = no_discard
+
     def discard_part(discard: tuple[int, ...]) -> None:
         nonlocal pile, pile_under, pile_tally
         if not discard:
@@ -327,7 +334,7 @@ def _from_state_factory(rules: Rules) -> _fastobs.Packed:
         shown_scores = scores
 
     def from_state(state: State, seat: int) -> bytearray:
-        nonlocal shown_cards, shown_up
+        nonlocal shown_cards, shown_up, shown_pile, pile_bytes
         top = heads[seat].get((state.phase, state.current, state.reveals_left))
         if top is None:
             top = head(seat, (state.phase, state.current, state.reveals_left))
@@ -352,8 +359,15 @@ def _from_state_factory(rules: Rules) -> _fastobs.Packed:
         if shown_deck is not deck or shown_public is not state.deck_public:
             deck_part(deck, state.deck_public)
         discard = state.discard
-        if pile is not discard:
-            discard_part(discard)
+        if shown_pile is not discard:  # a pile met before, or else the buffer follows it
+            part = discard_parts.get(discard)
+            if part is None:
+                discard_part(discard)
+                part = bytes(discard_buffer)
+                if len(discard_parts) >= _PILES_KEPT:
+                    discard_parts.clear()
+                discard_parts[discard] = part
+            shown_pile, pile_bytes = discard, part
         mid = middles[seat]
         if (
             mid[0] is not state.removed
@@ -375,7 +389,7 @@ def _from_state_factory(rules: Rules) -> _fastobs.Packed:
                 firsts[seat],
                 seconds[seat],
                 deck_bytes,
-                discard_buffer,
+                pile_bytes,
                 mid[8],
                 enders[seat][state.ender],
                 pack_counts(state.last_turns, state.turns, state.round),
