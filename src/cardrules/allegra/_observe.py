@@ -25,6 +25,7 @@ _PHASES = ("reveal", "turn", "knock", "give", "place", "exchange", "drawn", "ove
 _V = len(CARD_VALUES)
 _PLACE = _V + 2  # a face-up value, face down, removed
 _PILES_KEPT = 1024  # discard parts an encoder keeps by the pile
+_MIDDLES_KEPT = 1024  # middle parts an encoder keeps a viewer
 
 
 def _layout(n: int) -> tuple[tuple[str, int], ...]:
@@ -276,9 +277,27 @@ def _from_state_factory(rules: Rules) -> _fastobs.Packed:
     middles: list[tuple[Any, ...]] = [(None,) * 9] * n
     removeds: dict[tuple[int, ...], bytes] = {}
 
+    # The middle parts met, a dict a viewer, by those fields (the knock window brings
+    # the same few back again and again).
+    mids: list[dict[tuple[Any, ...], tuple[Any, ...]]] = [{} for _ in range(n)]
+
     def middle(state: State, seat: int) -> tuple[Any, ...]:
         removed, placed, hand = state.removed, state.placed, state.hand
         receiver = state.receiver
+        key = (
+            removed,
+            state.drawn,
+            state.knock_queue,
+            state.knockers,
+            state.passers,
+            receiver,
+            placed,
+            hand,
+        )
+        entry = mids[seat].get(key)
+        if entry is not None:
+            middles[seat] = entry
+            return entry
         removed_part = removeds.get(removed)
         if removed_part is None:
             if len(removeds) >= 256:
@@ -304,14 +323,10 @@ def _from_state_factory(rules: Rules) -> _fastobs.Packed:
                 hand_part,
             )
         )
-        entry = middles[seat] = (
-            removed,
-            state.drawn,
-            *knock_key,
-            placed,
-            hand,
-            part,
-        )
+        entry = middles[seat] = (*key, part)
+        if len(mids[seat]) >= _MIDDLES_KEPT:
+            mids[seat].clear()
+        mids[seat][key] = entry
         return entry
 
     # ender by viewer; last_turns, turns and round; totals by viewer (kept while the
