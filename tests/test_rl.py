@@ -462,6 +462,9 @@ def test_the_allegra_mask_maker_meets_every_phase(players: int) -> None:
     assert {phase for phase, _ in met} == phases
     assert ("turn", True) in met  # places removed by a triple (AL-8)
     assert ("drawn", True) in met
+    if players >= 3:
+        assert ("give", True) in met
+        assert ("exchange", True) in met
 
 
 @pytest.mark.parametrize("name", MASKED)

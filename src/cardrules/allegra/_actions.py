@@ -163,8 +163,8 @@ def max_moves(rules: Rules) -> int:
     return rules.rounds * (SETUP_REVEALS_PER_SEAT * n + limit * (n + 3))
 
 
-_MASKS_KEPT = 1024
-"""The most masks a mask maker keeps for each kind of key (then it starts afresh)."""
+_MASKS_KEPT = 512
+"""The most masks a mask maker keeps a phase (then it starts that phase afresh)."""
 
 
 def _mask_maker(rules: Rules) -> Callable[[State], bytes | None]:
@@ -182,16 +182,29 @@ def _mask_maker(rules: Rules) -> Callable[[State], bytes | None]:
     size, encode = space.size, space.encode
     area_items = [itemgetter(*area) for area in TABLES[n].areas]
     nones = tuple(repeat(None, n * GRID))
-    kept: dict[Any, bytes] = {}
+    # The masks kept, a dict a phase: the phases with many keys (the sides of an area)
+    # start afresh when full without losing the few masks of the others.
+    kept: dict[str, dict[Any, bytes]] = {
+        phase: {} for phase in ("reveal", "turn", "drawn", "knock", "give", "place", "exchange")
+    }
     whole_turns: list[bytes | None] = [None] * n  # a seat's turn with no card removed
+    # The numbers of the moves legal_moves hands out (the same objects again), by
+    # identity; each entry keeps its move, so no id in it is reused.
+    numbers: dict[int, tuple[Move, int]] = {}
 
     def plain(state: State, key: Any) -> bytes:
         ones = bytearray(size)
         for move in legal_moves(state):
-            ones[encode(move)] = 1
-        if len(kept) >= _MASKS_KEPT:
-            kept.clear()
-        mask = kept[key] = bytes(ones)
+            known = numbers.get(id(move))
+            if known is None or known[0] is not move:
+                if len(numbers) >= 2 * size:
+                    numbers.clear()
+                known = numbers[id(move)] = (move, encode(move))
+            ones[known[1]] = 1
+        masks = kept[state.phase]
+        if len(masks) >= _MASKS_KEPT:
+            masks.clear()
+        mask = masks[key] = bytes(ones)
         return mask
 
     def holes(seat: int, cards: tuple[int | None, ...]) -> tuple[bool, ...] | None:
@@ -210,7 +223,7 @@ def _mask_maker(rules: Rules) -> Callable[[State], bytes | None]:
                 return made
             key: Any = (phase, current, holes(current, state.cards))
         elif phase == "knock":  # AL-7: knock or pass, whoever asks
-            return kept.get(phase) or plain(state, phase)
+            return kept[phase].get(phase) or plain(state, phase)
         elif phase == "drawn":  # AL-6a: swap onto a card, discard and reveal a face-down one
             current = state.current
             key = (
@@ -223,12 +236,11 @@ def _mask_maker(rules: Rules) -> Callable[[State], bytes | None]:
             current = state.current
             key = (phase, current, area_items[current](state.face_up), holes(current, state.cards))
         elif phase == "give":  # AL-7: ignore, or give to a knocker an exchange can follow
-            key = (
-                phase,
-                state.current,
-                state.knockers,
-                tuple(map(is_, state.cards, nones)) if state.removed else None,
-            )
+            current, knockers = state.current, state.knockers
+            key = (phase, current, knockers)
+            if state.removed:  # which places of the areas of the drawer and each knocker
+                cards = state.cards
+                key += (holes(current, cards), *[holes(k, cards) for k in knockers])
         elif phase == "place":  # AL-7 step 1: a card place of the receiver's area
             receiver: int = state.receiver  # type: ignore[assignment]
             key = (phase, receiver, holes(receiver, state.cards) if state.removed else None)
@@ -238,7 +250,7 @@ def _mask_maker(rules: Rules) -> Callable[[State], bytes | None]:
             key = (phase, receiver, current, holes(receiver, cards), holes(current, cards))
         else:  # over: no legal move; the plain path gives the empty mask
             return None
-        made = kept.get(key)
+        made = kept[phase].get(key)
         if made is None:
             made = plain(state, key)
         return made
