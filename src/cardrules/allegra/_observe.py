@@ -160,11 +160,12 @@ def _from_state_factory(rules: Rules) -> _fastobs.Packed:
     # follows the state's cards (each viewer sees it turned so that its grid comes
     # first: two slices of it).
     cell_size = 4 * _PLACE
-    cells = {
-        (card, up): _packed(_hot(_V + 1 if card is None else card + 1 if up else _V, _PLACE))
+    # The cell of a card face up, and face down (None: a removed place, either way).
+    up_cells = {
+        card: _packed(_hot(_V + 1 if card is None else card + 1, _PLACE))
         for card in (None, *CARD_VALUES)
-        for up in (False, True)
     }
+    down_cells = {card: _packed(_hot(_V + 1 if card is None else _V, _PLACE)) for card in up_cells}
     board = bytearray(places * cell_size)
     board_view = memoryview(board)
     firsts = [board_view[seat * GRID * cell_size :] for seat in range(n)]
@@ -366,9 +367,17 @@ def _from_state_factory(rules: Rules) -> _fastobs.Packed:
                 if cards is not shown_cards:
                     changed = compress(indices, map(is_not, cards, shown_cards))
                 if face_up is not shown_up and face_up != shown_up:  # often a new, equal tuple
-                    changed = [*changed, *compress(indices, map(is_not, face_up, shown_up))]
+                    changed = list(changed)
+                    # Mostly the card that changed was turned up too: the rest is the same.
+                    k = changed[0] if len(changed) == 1 else -1
+                    if not (
+                        k >= 0
+                        and face_up[:k] == shown_up[:k]
+                        and face_up[k + 1 :] == shown_up[k + 1 :]
+                    ):
+                        changed += compress(indices, map(is_not, face_up, shown_up))
             for i in changed:
-                board[spans[i]] = cells[cards[i], face_up[i]]
+                board[spans[i]] = (up_cells if face_up[i] else down_cells)[cards[i]]
             shown_cards, shown_up = cards, face_up
         deck = state.deck
         if shown_deck is not deck or shown_public is not state.deck_public:
