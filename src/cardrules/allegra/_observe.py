@@ -272,21 +272,28 @@ def _from_state_factory(rules: Rules) -> _fastobs.Packed:
         deck_bytes = one(len(deck)) + (_packed([1, *_tally(deck)]) if public else hidden_deck)
         shown_deck, shown_public = deck, public
 
-    # removed, drawn, knock_queue, knockers, passers, receiver, placed, hand and
-    # hand_count: they change seldom; one entry a viewer, checked by identity (a
-    # mismatch only packs again).
-    middles: list[tuple[Any, ...]] = [(None,) * 9] * n
+    # removed: kept while the state's tuple stays the same (it changes with a triple,
+    # AL-8), and by value (a bounded dict) for the tuples met before.
     removeds: dict[tuple[int, ...], bytes] = {}
+    shown_removed: Any = None
+    removed_bytes = b""
 
-    # The middle parts met, a dict a viewer, by those fields (the knock window brings
-    # the same few back again and again).
+    # drawn, knock_queue, knockers, passers, receiver, placed, hand and hand_count: one
+    # entry a viewer, checked by identity (a mismatch only looks again), and a dict a
+    # viewer by those fields (the knock window brings the same few back again and again).
+    middles: list[tuple[Any, ...]] = [(None,) * 8] * n
     mids: list[dict[tuple[Any, ...], tuple[Any, ...]]] = [{} for _ in range(n)]
 
+    def removed_part(removed: tuple[int, ...]) -> bytes:
+        if len(removeds) >= 256:
+            removeds.clear()
+        part = removeds[removed] = _packed(_tally(removed))
+        return part
+
     def middle(state: State, seat: int) -> tuple[Any, ...]:
-        removed, placed, hand = state.removed, state.placed, state.hand
+        placed, hand = state.placed, state.hand
         receiver = state.receiver
         key = (
-            removed,
             state.drawn,
             state.knock_queue,
             state.knockers,
@@ -299,12 +306,7 @@ def _from_state_factory(rules: Rules) -> _fastobs.Packed:
         if entry is not None:
             middles[seat] = entry
             return entry
-        removed_part = removeds.get(removed)
-        if removed_part is None:
-            if len(removeds) >= 256:
-                removeds.clear()
-            removed_part = removeds[removed] = _packed(_tally(removed))
-        knock_key = (state.knock_queue, state.knockers, state.passers, receiver)
+        knock_key = key[1:5]
         if hand is None:
             hand_part = no_hand
         elif receiver == seat:
@@ -313,7 +315,6 @@ def _from_state_factory(rules: Rules) -> _fastobs.Packed:
             hand_part = unseen_hand
         part = b"".join(
             (
-                removed_part,
                 drawns[state.drawn],
                 knocks[seat].get(knock_key) or knock(seat, knock_key),
                 placeds[
@@ -350,7 +351,7 @@ def _from_state_factory(rules: Rules) -> _fastobs.Packed:
         shown_scores = scores
 
     def from_state(state: State, seat: int) -> bytearray:
-        nonlocal shown_cards, shown_up, shown_pile, pile_bytes
+        nonlocal shown_cards, shown_up, shown_pile, pile_bytes, shown_removed, removed_bytes
         top = heads[seat].get((state.phase, state.current, state.reveals_left))
         if top is None:
             top = head(seat, (state.phase, state.current, state.reveals_left))
@@ -392,16 +393,19 @@ def _from_state_factory(rules: Rules) -> _fastobs.Packed:
                     discard_parts.clear()
                 discard_parts[discard] = part
             shown_pile, pile_bytes = discard, part
+        removed = state.removed
+        if shown_removed is not removed:
+            removed_bytes = removeds.get(removed) or removed_part(removed)
+            shown_removed = removed
         mid = middles[seat]
         if (
-            mid[0] is not state.removed
-            or mid[1] is not state.drawn
-            or mid[2] is not state.knock_queue
-            or mid[3] is not state.knockers
-            or mid[4] is not state.passers
-            or mid[5] is not state.receiver
-            or mid[6] is not state.placed
-            or mid[7] is not state.hand
+            mid[0] is not state.drawn
+            or mid[1] is not state.knock_queue
+            or mid[2] is not state.knockers
+            or mid[3] is not state.passers
+            or mid[4] is not state.receiver
+            or mid[5] is not state.placed
+            or mid[6] is not state.hand
         ):
             mid = middle(state, seat)
         scores = state.scores
@@ -414,7 +418,8 @@ def _from_state_factory(rules: Rules) -> _fastobs.Packed:
                 seconds[seat],
                 deck_bytes,
                 pile_bytes,
-                mid[8],
+                removed_bytes,
+                mid[7],
                 enders[seat][state.ender],
                 pack_counts(state.last_turns, state.turns, state.round),
                 totals_bytes[seat],
