@@ -427,8 +427,44 @@ MASKED = [
 ]
 
 
-def test_biggenbende_has_a_mask_maker() -> None:
+def test_biggenbende_and_allegra_have_mask_makers() -> None:
     assert "biggenbende" in MASKED
+    assert "allegra" in MASKED
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_the_allegra_mask_maker_meets_every_phase(players: int) -> None:
+    # Allegra's mask maker keys its masks by the fields its legal moves depend on: in
+    # every phase, with and without removed places, each seat's masks must be the plain
+    # path's (the same masks again from the cache too). Over, it leaves the empty mask
+    # to the plain path.
+    game = cardrules.get_game("allegra")
+    rules = game.Rules(players=players, rounds=2)
+    mask_of = rl._state_masks(game, rules)
+    assert mask_of is not None
+    space = rl.action_space(game, rules)
+    met: set[tuple[str, bool]] = set()
+    for seed in range(4):
+        for state in _playout(game, rules, seed):
+            mask = mask_of(state)
+            if state.phase == "over":
+                assert mask is None
+                continue
+            assert type(mask) is bytes
+            assert len(mask) == space.size
+            numbers = [action for action, bit in enumerate(mask) if bit]
+            assert numbers == sorted(space.encode(move) for move in game.legal_moves(state))
+            assert mask_of(state) == mask
+            met.add((state.phase, bool(state.removed)))
+    phases = {"reveal", "turn", "drawn"} | (
+        {"knock", "give", "place", "exchange"} if players >= 3 else set()
+    )
+    assert {phase for phase, _ in met} == phases
+    assert ("turn", True) in met  # places removed by a triple (AL-8)
+    assert ("drawn", True) in met
+    if players >= 3:
+        assert ("give", True) in met
+        assert ("exchange", True) in met
 
 
 @pytest.mark.parametrize("name", MASKED)

@@ -119,6 +119,8 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
         # and a legal move from its number (see cardrules._fastobs).
         self._mask_of = rl._state_masks(game, self.rules)
         self._decode = self._space.decode
+        # The moves of the numbers decoded so far (with a mask maker only).
+        self._moves: list[Any] = [] if self._mask_of is None else [None] * self._space.size
         self._sign = float(rl.utility_sign(game))  # rewards are utilities: higher better
         # What the rewards follow: the returns hook itself when the game has one.
         self._returns_of: Any = (
@@ -216,12 +218,14 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
         try:
             code = operator.index(action)  # type: ignore[arg-type] # an int or a numpy integer
             if type(legal) is bytes:
-                if not (0 <= code < len(legal) and legal[code]):
+                if code < 0 or not legal[code]:  # IndexError past the end
                     raise ValueError
-                move = self._decode(code)
+                move = self._moves[code]
+                if move is None:
+                    move = self._moves[code] = self._decode(code)
             else:
                 move = legal.moves[legal.codes.index(code)]
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, IndexError):
             raise ValueError(f"action {action!r} is not legal now") from None
         self._cumulative_rewards[agent] = 0.0
         state = self.state_ = game.apply(state, move)

@@ -16,10 +16,15 @@ come in blocks, each in place order:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
-from typing import Final
+from itertools import repeat
+from operator import is_, itemgetter
+from typing import Any, Final
 
+from cardrules import _fastobs
 from cardrules.allegra._geometry import GRID, SLOTS, TABLES
+from cardrules.allegra._play import legal_moves
 from cardrules.allegra._state import (
     Discard,
     Draw,
@@ -156,3 +161,101 @@ def max_moves(rules: Rules) -> int:
     limit = rules.max_turns_per_round
     n = rules.players
     return rules.rounds * (SETUP_REVEALS_PER_SEAT * n + limit * (n + 3))
+
+
+_MASKS_KEPT = 512
+"""The most masks a mask maker keeps a phase (then it starts that phase afresh)."""
+
+
+def _mask_maker(rules: Rules) -> Callable[[State], bytes | None]:
+    # The action mask of a state from the few fields its legal moves depend on (the
+    # adapters' fast path, see cardrules._fastobs): a mask is made once by the plain
+    # path (the numbers of legal_moves) and kept under a key that fixes those moves, so
+    # it is always exactly the plain path's. The keys follow legal_moves phase by phase:
+    # the seat(s) that act, the sides of the cards of the mover's area (a reveal, the
+    # discard after a draw), and which places of the areas concerned are removed (AL-8;
+    # while no card is removed, legal_moves takes every place of an area to hold one,
+    # and so do the keys). Over, it leaves the empty mask to the plain path.
+    # tests/test_rl.py compares the two on random states of every phase and player count.
+    n = rules.players
+    space = _space(n)
+    size, encode = space.size, space.encode
+    area_items = [itemgetter(*area) for area in TABLES[n].areas]
+    nones = tuple(repeat(None, n * GRID))
+    # The masks kept, a dict a phase: the phases with many keys (the sides of an area)
+    # start afresh when full without losing the few masks of the others.
+    kept: dict[str, dict[Any, bytes]] = {
+        phase: {} for phase in ("reveal", "turn", "drawn", "knock", "give", "place", "exchange")
+    }
+    whole_turns: list[bytes | None] = [None] * n  # a seat's turn with no card removed
+    # The numbers of the moves legal_moves hands out (the same objects again), by
+    # identity; each entry keeps its move, so no id in it is reused.
+    numbers: dict[int, tuple[Move, int]] = {}
+
+    def plain(state: State, key: Any) -> bytes:
+        ones = bytearray(size)
+        for move in legal_moves(state):
+            known = numbers.get(id(move))
+            if known is None or known[0] is not move:
+                if len(numbers) >= 2 * size:
+                    numbers.clear()
+                known = numbers[id(move)] = (move, encode(move))
+            ones[known[1]] = 1
+        masks = kept[state.phase]
+        if len(masks) >= _MASKS_KEPT:
+            masks.clear()
+        mask = masks[key] = bytes(ones)
+        return mask
+
+    def holes(seat: int, cards: tuple[int | None, ...]) -> tuple[bool, ...] | None:
+        # Which places of the seat's area are removed (None when none is).
+        held = area_items[seat](cards)
+        return tuple(map(is_, held, nones)) if None in held else None
+
+    def mask(state: State) -> bytes | None:
+        phase = state.phase
+        if phase == "turn":  # AL-6: draw, or take onto any card of the area
+            current = state.current
+            if not state.removed:
+                made = whole_turns[current]
+                if made is None:
+                    made = whole_turns[current] = plain(state, (phase, current))
+                return made
+            key: Any = (phase, current, holes(current, state.cards))
+        elif phase == "knock":  # AL-7: knock or pass, whoever asks
+            return kept[phase].get(phase) or plain(state, phase)
+        elif phase == "drawn":  # AL-6a: swap onto a card, discard and reveal a face-down one
+            current = state.current
+            key = (
+                phase,
+                current,
+                area_items[current](state.face_up),
+                holes(current, state.cards) if state.removed else None,
+            )
+        elif phase == "reveal":  # AL-4: a face-down card of the area
+            current = state.current
+            key = (phase, current, area_items[current](state.face_up), holes(current, state.cards))
+        elif phase == "give":  # AL-7: ignore, or give to a knocker an exchange can follow
+            current, knockers = state.current, state.knockers
+            key = (phase, current, knockers)
+            if state.removed:  # which places of the areas of the drawer and each knocker
+                cards = state.cards
+                key += (holes(current, cards), *[holes(k, cards) for k in knockers])
+        elif phase == "place":  # AL-7 step 1: a card place of the receiver's area
+            receiver: int = state.receiver  # type: ignore[assignment]
+            key = (phase, receiver, holes(receiver, state.cards) if state.removed else None)
+        elif phase == "exchange":  # AL-7 step 2: from the receiver's area to the drawer's
+            receiver = state.receiver  # type: ignore[assignment]
+            current, cards = state.current, state.cards
+            key = (phase, receiver, current, holes(receiver, cards), holes(current, cards))
+        else:  # over: no legal move; the plain path gives the empty mask
+            return None
+        made = kept[phase].get(key)
+        if made is None:
+            made = plain(state, key)
+        return made
+
+    return mask
+
+
+_fastobs.register_mask(legal_moves, actions, _mask_maker)

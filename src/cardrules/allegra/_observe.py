@@ -9,7 +9,7 @@ from __future__ import annotations
 import struct
 from functools import lru_cache
 from itertools import compress
-from operator import ne
+from operator import is_not
 from typing import Any
 
 from cardrules import _fastobs
@@ -24,6 +24,8 @@ __all__ = ["observation"]
 _PHASES = ("reveal", "turn", "knock", "give", "place", "exchange", "drawn", "over")
 _V = len(CARD_VALUES)
 _PLACE = _V + 2  # a face-up value, face down, removed
+_PILES_KEPT = 1024  # discard parts an encoder keeps by the pile
+_MIDDLES_KEPT = 1024  # middle parts an encoder keeps a viewer
 
 
 def _layout(n: int) -> tuple[tuple[str, int], ...]:
@@ -158,32 +160,21 @@ def _from_state_factory(rules: Rules) -> _fastobs.Packed:
     # follows the state's cards (each viewer sees it turned so that its grid comes
     # first: two slices of it).
     cell_size = 4 * _PLACE
-    cells = {
-        (card, up): _packed(_hot(_V + 1 if card is None else card + 1 if up else _V, _PLACE))
+    # The cell of a card face up, and face down (None: a removed place, either way).
+    up_cells = {
+        card: _packed(_hot(_V + 1 if card is None else card + 1, _PLACE))
         for card in (None, *CARD_VALUES)
-        for up in (False, True)
     }
+    down_cells = {card: _packed(_hot(_V + 1 if card is None else _V, _PLACE)) for card in up_cells}
     board = bytearray(places * cell_size)
     board_view = memoryview(board)
     firsts = [board_view[seat * GRID * cell_size :] for seat in range(n)]
     seconds = [board_view[: seat * GRID * cell_size] for seat in range(n)]
-    on_board: list[Any] = [None, None]  # the cards and face_up the board shows
+    shown_cards: Any = None  # the cards and face_up the board shows
+    shown_up: Any = None
     indices = range(places)
 
-    def follow(cards: tuple[int | None, ...], face_up: tuple[bool, ...]) -> None:
-        # Packs again only the places whose card or side changed.
-        old_cards, old_up = on_board
-        if old_cards is None:
-            changed: Any = indices
-        else:
-            changed = []
-            if cards is not old_cards and cards != old_cards:
-                changed += compress(indices, map(ne, cards, old_cards))
-            if face_up is not old_up and face_up != old_up:
-                changed += compress(indices, map(ne, face_up, old_up))
-        for i in changed:
-            board[i * cell_size : (i + 1) * cell_size] = cells[cards[i], face_up[i]]
-        on_board[0], on_board[1] = cards, face_up
+    spans = [slice(i * cell_size, (i + 1) * cell_size) for i in indices]
 
     # phase, current and reveals_left, by (phase, current, reveals_left), a dict a viewer.
     heads: list[dict[tuple[str, int, int], bytes]] = [{} for _ in range(n)]
@@ -225,52 +216,97 @@ def _from_state_factory(rules: Rules) -> _fastobs.Packed:
         return part
 
     join = bytearray().join
-    # The discard pile last met, its part and its tally (a move mostly changes its top
-    # card or adds one).
-    last_discard: list[Any] = [(), no_discard, [0] * _V]
+    # discard_count, discard_top and discard_cards: a buffer that follows the discard
+    # pile last met, kept with the pile under its top card and the pile's tally. A move
+    # mostly replaces the top card or adds one: one slice of the pile tells which, and
+    # then only the numbers that changed are packed again.
+    discard_buffer = bytearray(no_discard)
+    pile: tuple[int, ...] = ()
+    pile_under: tuple[int, ...] = ()
+    pile_tally = [0] * _V
     pack_discard = struct.Struct(f"{1 + 2 * _V}f").pack
+    pack_one_into = struct.Struct("f").pack_into
     top_hots = {card: _hot(card + 1, _V) for card in CARD_VALUES}
+    tops = {card: _packed(hot) for card, hot in top_hots.items()}
+    top_span = slice(4, 4 + 4 * _V)
+    tally_at = 4 * (1 + _V)  # the offset of discard_cards in the buffer
+
+    # The parts of the piles met (the pile is short: a few cards are common), and the
+    # pile the encoding shows now.
+    discard_parts: dict[tuple[int, ...], bytes] = {}
+    shown_pile: Any = None
+    pile_bytes = no_discard
 
     def discard_part(discard: tuple[int, ...]) -> None:
-        old = last_discard[0]
-        size = len(discard)
-        if size == len(old) and size and discard[:-1] == old[:-1]:  # the top replaced
-            tally = last_discard[2].copy()
-            tally[old[-1] + 1] -= 1
-            tally[discard[-1] + 1] += 1
-        elif size == len(old) + 1 and discard[:-1] == old:  # one more card
-            tally = last_discard[2].copy()
-            tally[discard[-1] + 1] += 1
+        nonlocal pile, pile_under, pile_tally
+        if not discard:
+            discard_buffer[:] = no_discard
+            pile, pile_under, pile_tally = discard, (), [0] * _V
+            return
+        tally = pile_tally
+        under, top = discard[:-1], discard[-1] + 1
+        if len(discard) == len(pile) and under == pile_under:  # the top replaced
+            gone = pile[-1] + 1
+            tally[gone] -= 1
+            pack_one_into(discard_buffer, tally_at + 4 * gone, tally[gone])
+            tally[top] += 1
+            pack_one_into(discard_buffer, tally_at + 4 * top, tally[top])
+            discard_buffer[top_span] = tops[discard[-1]]
+        elif under == pile:  # one more card
+            tally[top] += 1
+            pack_one_into(discard_buffer, tally_at + 4 * top, tally[top])
+            pack_one_into(discard_buffer, 0, len(discard))
+            discard_buffer[top_span] = tops[discard[-1]]
         else:
-            tally = _tally(discard)
-        last_discard[0], last_discard[2] = discard, tally
-        last_discard[1] = (
-            pack_discard(len(discard), *top_hots[discard[-1]], *tally) if discard else no_discard
-        )
+            tally = pile_tally = _tally(discard)
+            discard_buffer[:] = pack_discard(len(discard), *top_hots[discard[-1]], *tally)
+        pile, pile_under = discard, under
 
     # deck_count, deck_known and deck_cards: by the deck and whether it is public.
-    last_deck: list[Any] = [None, None, b""]
+    shown_deck: Any = None
+    shown_public: Any = None
+    deck_bytes = b""
 
-    def deck_part(deck: tuple[int, ...], public: bool) -> bytes:
-        part = one(len(deck)) + (_packed([1, *_tally(deck)]) if public else hidden_deck)
-        last_deck[0], last_deck[1], last_deck[2] = deck, public, part
+    def deck_part(deck: tuple[int, ...], public: bool) -> None:
+        nonlocal shown_deck, shown_public, deck_bytes
+        deck_bytes = one(len(deck)) + (_packed([1, *_tally(deck)]) if public else hidden_deck)
+        shown_deck, shown_public = deck, public
+
+    # removed: kept while the state's tuple stays the same (it changes with a triple,
+    # AL-8), and by value (a bounded dict) for the tuples met before.
+    removeds: dict[tuple[int, ...], bytes] = {}
+    shown_removed: Any = None
+    removed_bytes = b""
+
+    # drawn, knock_queue, knockers, passers, receiver, placed, hand and hand_count: one
+    # entry a viewer, checked by identity (a mismatch only looks again), and a dict a
+    # viewer by those fields (the knock window brings the same few back again and again).
+    middles: list[tuple[Any, ...]] = [(None,) * 8] * n
+    mids: list[dict[tuple[Any, ...], tuple[Any, ...]]] = [{} for _ in range(n)]
+
+    def removed_part(removed: tuple[int, ...]) -> bytes:
+        if len(removeds) >= 256:
+            removeds.clear()
+        part = removeds[removed] = _packed(_tally(removed))
         return part
 
-    # removed, drawn, knock_queue, knockers, passers, receiver, placed, hand and
-    # hand_count: they change seldom; one entry a viewer, checked by identity (a
-    # mismatch only packs again).
-    middles: list[tuple[Any, ...]] = [(None,) * 9] * n
-    removeds: dict[tuple[int, ...], bytes] = {}
-
     def middle(state: State, seat: int) -> tuple[Any, ...]:
-        removed, placed, hand = state.removed, state.placed, state.hand
+        placed, hand = state.placed, state.hand
         receiver = state.receiver
-        removed_part = removeds.get(removed)
-        if removed_part is None:
-            if len(removeds) >= 256:
-                removeds.clear()
-            removed_part = removeds[removed] = _packed(_tally(removed))
-        knock_key = (state.knock_queue, state.knockers, state.passers, receiver)
+        key = (
+            state.drawn,
+            state.knock_queue,
+            state.knockers,
+            state.passers,
+            receiver,
+            placed,
+            hand,
+        )
+        entry = mids[seat].get(key)
+        if entry is not None:
+            middles[seat] = entry
+            return entry
+        knock_key = key[1:5]
         if hand is None:
             hand_part = no_hand
         elif receiver == seat:
@@ -279,7 +315,6 @@ def _from_state_factory(rules: Rules) -> _fastobs.Packed:
             hand_part = unseen_hand
         part = b"".join(
             (
-                removed_part,
                 drawns[state.drawn],
                 knocks[seat].get(knock_key) or knock(seat, knock_key),
                 placeds[
@@ -290,14 +325,10 @@ def _from_state_factory(rules: Rules) -> _fastobs.Packed:
                 hand_part,
             )
         )
-        entry = middles[seat] = (
-            removed,
-            state.drawn,
-            *knock_key,
-            placed,
-            hand,
-            part,
-        )
+        entry = middles[seat] = (*key, part)
+        if len(mids[seat]) >= _MIDDLES_KEPT:
+            mids[seat].clear()
+        mids[seat][key] = entry
         return entry
 
     # ender by viewer; last_turns, turns and round; totals by viewer (kept while the
@@ -310,54 +341,88 @@ def _from_state_factory(rules: Rules) -> _fastobs.Packed:
         for seat in range(n)
     ]
     pack_counts = struct.Struct("3f").pack
-    last_scores: list[Any] = [None, [b""] * n]
+    shown_scores: Any = None
+    totals_bytes = [b""] * n
 
-    def totals_parts(scores: tuple[tuple[int, ...], ...]) -> list[bytes]:
+    def totals_parts(scores: tuple[tuple[int, ...], ...]) -> None:
+        nonlocal shown_scores, totals_bytes
         totals = [sum(column) for column in zip(*scores, strict=True)] if scores else [0] * n
-        parts = [_packed([totals[s] for s in orders[seat]]) for seat in range(n)]
-        last_scores[0], last_scores[1] = scores, parts
-        return parts
+        totals_bytes = [_packed([totals[s] for s in orders[seat]]) for seat in range(n)]
+        shown_scores = scores
 
     def from_state(state: State, seat: int) -> bytearray:
+        nonlocal shown_cards, shown_up, shown_pile, pile_bytes, shown_removed, removed_bytes
         top = heads[seat].get((state.phase, state.current, state.reveals_left))
         if top is None:
             top = head(seat, (state.phase, state.current, state.reveals_left))
         cards, face_up = state.cards, state.face_up
-        if on_board[0] is not cards or on_board[1] is not face_up:
-            follow(cards, face_up)
+        if shown_cards is not cards or shown_up is not face_up:
+            # The board packs again only the places whose card or side changed. The
+            # cards are small ints or None and the sides bools, objects Python shares:
+            # an item that is the same object did not change (a new object of the same
+            # value packs the same cell again), and identity is the cheapest comparison.
+            if shown_cards is None:
+                changed: Any = indices
+            else:
+                changed = ()
+                if cards is not shown_cards:
+                    changed = compress(indices, map(is_not, cards, shown_cards))
+                if face_up is not shown_up and face_up != shown_up:  # often a new, equal tuple
+                    changed = list(changed)
+                    # Mostly the card that changed was turned up too: the rest is the same.
+                    k = changed[0] if len(changed) == 1 else -1
+                    if not (
+                        k >= 0
+                        and face_up[:k] == shown_up[:k]
+                        and face_up[k + 1 :] == shown_up[k + 1 :]
+                    ):
+                        changed += compress(indices, map(is_not, face_up, shown_up))
+            for i in changed:
+                board[spans[i]] = (up_cells if face_up[i] else down_cells)[cards[i]]
+            shown_cards, shown_up = cards, face_up
         deck = state.deck
-        if last_deck[0] is deck and last_deck[1] is state.deck_public:
-            decked = last_deck[2]
-        else:
-            decked = deck_part(deck, state.deck_public)
+        if shown_deck is not deck or shown_public is not state.deck_public:
+            deck_part(deck, state.deck_public)
         discard = state.discard
-        if last_discard[0] is not discard:
-            discard_part(discard)
+        if shown_pile is not discard:  # a pile met before, or else the buffer follows it
+            part = discard_parts.get(discard)
+            if part is None:
+                discard_part(discard)
+                part = bytes(discard_buffer)
+                if len(discard_parts) >= _PILES_KEPT:
+                    discard_parts.clear()
+                discard_parts[discard] = part
+            shown_pile, pile_bytes = discard, part
+        removed = state.removed
+        if shown_removed is not removed:
+            removed_bytes = removeds.get(removed) or removed_part(removed)
+            shown_removed = removed
         mid = middles[seat]
         if (
-            mid[0] is not state.removed
-            or mid[1] is not state.drawn
-            or mid[2] is not state.knock_queue
-            or mid[3] is not state.knockers
-            or mid[4] is not state.passers
-            or mid[5] is not state.receiver
-            or mid[6] is not state.placed
-            or mid[7] is not state.hand
+            mid[0] is not state.drawn
+            or mid[1] is not state.knock_queue
+            or mid[2] is not state.knockers
+            or mid[3] is not state.passers
+            or mid[4] is not state.receiver
+            or mid[5] is not state.placed
+            or mid[6] is not state.hand
         ):
             mid = middle(state, seat)
         scores = state.scores
-        totals = last_scores[1] if last_scores[0] is scores else totals_parts(scores)
+        if shown_scores is not scores:
+            totals_parts(scores)
         return join(
             (
                 top,
                 firsts[seat],
                 seconds[seat],
-                decked,
-                last_discard[1],
-                mid[8],
+                deck_bytes,
+                pile_bytes,
+                removed_bytes,
+                mid[7],
                 enders[seat][state.ender],
                 pack_counts(state.last_turns, state.turns, state.round),
-                totals[seat],
+                totals_bytes[seat],
             )
         )
 
