@@ -15,6 +15,7 @@ cardrules.errors.InvalidStateError: state.current: expected an int 0..3, got Tru
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 from cardrules.errors import InvalidStateError, RulesError, WrongTypeError
@@ -28,6 +29,7 @@ __all__ = [
     "check_seat",
     "check_tuple",
     "expect",
+    "fast_then_detailed",
     "short",
 ]
 
@@ -180,3 +182,19 @@ def expect(obj: Any, cls: type[_T], what: str) -> _T:
         else f"{kind.__module__}.{kind.__qualname__}"
     )
     raise WrongTypeError(f"expected {what}, got {name}")
+
+
+def fast_then_detailed(
+    fast: Callable[[Any], bool], detailed: Callable[[Any], None], state: Any
+) -> None:
+    """
+    The shape of every game's ``check_state``: ``fast(state)`` answers "certainly
+    valid" (``True``) or is not sure (``False``, or it raised on something odd), and then
+    ``detailed(state)`` checks field by field and words the first problem.
+    """
+    try:
+        if fast(state):
+            return
+    except Exception:  # anything odd (never met in the tests): the detailed checks say
+        pass
+    detailed(state)

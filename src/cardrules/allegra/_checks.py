@@ -17,7 +17,7 @@ from typing import get_args
 import attrs
 
 from cardrules import _fastdata
-from cardrules._checks import Bounded, bad, check_tuple
+from cardrules._checks import Bounded, bad, check_tuple, fast_then_detailed
 from cardrules._rng import Rng
 from cardrules.allegra._board import (
     ENDER_FACTOR,
@@ -539,12 +539,7 @@ def check_state(state: State) -> None:
     >>> from cardrules.allegra import new_game
     >>> check_state(new_game(seed=4))
     """
-    try:
-        if _state_ok(state):
-            return
-    except Exception:  # anything odd (never met in the tests): the detailed checks say
-        pass
-    _check_state_detailed(state)
+    fast_then_detailed(_state_ok, _check_state_detailed, state)
 
 
 def _check_state_detailed(state: State) -> None:

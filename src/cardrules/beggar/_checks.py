@@ -11,7 +11,7 @@ from operator import attrgetter
 
 import attrs
 
-from cardrules._checks import WrongStateType, bad, check_tuple
+from cardrules._checks import WrongStateType, bad, check_tuple, fast_then_detailed
 from cardrules._rng import Rng
 from cardrules.beggar._fast import (
     _BY_ID,
@@ -315,12 +315,7 @@ def check_state(state: State) -> None:
     ...
     cardrules.errors.InvalidStateError: cards: must be an int >= 0, not -1
     """
-    try:
-        if _state_ok(state):
-            return
-    except Exception:  # anything odd (never met in the tests): the detailed checks say
-        pass
-    _check_state_detailed(state)
+    fast_then_detailed(_state_ok, _check_state_detailed, state)
 
 
 def _check_state_detailed(state: State) -> None:

@@ -16,7 +16,14 @@ from typing import cast
 import attrs
 
 from cardrules import _fastdata
-from cardrules._checks import Bounded, WrongStateType, bad, check_int, check_tuple
+from cardrules._checks import (
+    Bounded,
+    WrongStateType,
+    bad,
+    check_int,
+    check_tuple,
+    fast_then_detailed,
+)
 from cardrules._rng import Rng
 from cardrules.biggenbende._cards import EMPTY, NO_FACE_DOWN, cards_left
 from cardrules.biggenbende._state import (
@@ -497,12 +504,7 @@ def check_state(state: State) -> None:
     ...
     cardrules.errors.InvalidStateError: supply: 39 in the supply + 0 held != 40 chips (BB-3)
     """
-    try:
-        if _state_ok(state):
-            return
-    except Exception:  # anything odd (never met in the tests): the detailed checks say
-        pass
-    _check_state_detailed(state)
+    fast_then_detailed(_state_ok, _check_state_detailed, state)
 
 
 def _check_state_detailed(state: State) -> None:
