@@ -264,3 +264,77 @@ def test_greedy_bots_are_stateful_objects_not_game_state() -> None:
     bot = GreedyBot("allegra", seed=1)
     assert "allegra" in repr(bot)
     assert not attrs.has(type(bot))
+
+
+# --------------------------------------------------------------------------- worlds
+
+
+class _Sampler:
+    """A sampling bot that plays at random and keeps the first world of every decision."""
+
+    samples_worlds = True
+
+    def __init__(self, seed: int) -> None:
+        self.random = RandomBot(seed=seed)
+        self.worlds: list[tuple[Any, Any]] = []  # (view, world)
+
+    def choose(self, view: Any, moves: Any) -> Any:
+        raise AssertionError("a sampling bot is asked through choose_in_worlds")
+
+    def choose_in_worlds(self, view: Any, moves: Any, sample: Any) -> Any:
+        self.worlds.append((view, sample(len(self.worlds))))
+        return self.random.choose(view, moves)
+
+
+def test_play_game_hands_a_sampling_bot_worlds_that_keep_its_memory() -> None:
+    # Biggenbende has redeal_seen: play_game passes the seat's history, exactly what a
+    # Trajectory of the same moves tells the seat, so a world keeps what it saw taken.
+    from cardrules.rl import Trajectory
+
+    game = cardrules.get_game("biggenbende")
+    calls: list[tuple[Any, int, tuple[Any, ...], int]] = []
+
+    def recording(state: Any, seat: int, seen: tuple[Any, ...], *, seed: int) -> Any:
+        calls.append((state, seat, seen, seed))
+        return biggenbende.redeal_seen(state, seat, seen, seed=seed)
+
+    spied: Any = attrs.evolve(game, redeal_seen=recording)  # type: ignore[misc]
+    rules = biggenbende.Rules(players=4, rounds=2)
+    bot = _Sampler(seed=5)
+    bots: list[Any] = [RandomBot(seed=1), bot, RandomBot(seed=2), RandomBot(seed=3)]
+    _, moves = play_game(spied, bots, seed=12, rules=rules)
+    assert len(calls) == len(bot.worlds) > 20
+    trajectory = Trajectory(game, game.new_game(rules, seed=12))
+    pending = list(calls)  # the decisions, in order, each from its true state
+    remembered = 0
+    for move in moves:
+        if pending and pending[0][0] == trajectory.state:
+            _, seat, seen, _ = pending.pop(0)
+            assert seat == 1
+            assert seen == trajectory.seen(1)
+            remembered += any(type(e) is biggenbende.PileTaken and e.seat != 1 for e in seen)
+        trajectory.apply(move)
+    assert not pending
+    assert remembered > 0  # some worlds had a taken pile to keep
+    for (view, world), (state, _, seen, seed) in zip(bot.worlds, calls, strict=True):
+        assert game.view(world, 1) == view
+        assert world == biggenbende.redeal_seen(state, 1, seen, seed=seed)
+
+
+def test_play_game_redeals_by_the_view_alone_without_redeal_seen() -> None:
+    game = cardrules.get_game("biggenbende")
+    worlds: list[Any] = []
+
+    def recording(state: Any, seat: int, *, seed: int) -> Any:
+        worlds.append(biggenbende.redeal_hidden(state, seat, seed=seed))
+        return worlds[-1]
+
+    plain: Any = attrs.evolve(game, redeal_seen=None, redeal_hidden=recording)  # type: ignore[misc]
+    rules = biggenbende.Rules(players=3, rounds=1)
+    bot = _Sampler(seed=5)
+    bots: list[Any] = [bot, RandomBot(seed=1), RandomBot(seed=2)]
+    play_game(plain, bots, seed=3, rules=rules)
+    assert bot.worlds
+    assert [world for _, world in bot.worlds] == worlds
+    for view, world in bot.worlds:
+        assert game.view(world, 0) == view

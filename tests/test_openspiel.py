@@ -11,6 +11,7 @@ import attrs
 import pytest
 
 import cardrules
+from cardrules import biggenbende
 from cardrules.game import AnyGame
 
 pytest.importorskip("numpy", reason="the rl extra (numpy) is not installed")
@@ -122,6 +123,31 @@ def test_resample_keeps_the_information_state(game: AnyGame) -> None:
     if game.name != "beggar":
         # Every seat holds cards the others cannot see (BB-21, AL-14).
         assert len({str(world) for world in worlds}) > 1
+
+
+def test_resample_keeps_what_the_player_saw_taken() -> None:
+    # Biggenbende (BB-9, BB-21): a player that saw another take the pile knows those
+    # cards are in that hand; the worlds of resample_from_infostate keep them there.
+    game = cardrules.get_game("biggenbende")
+    spiel_game = _load(game, 3)
+    state = spiel_game.new_initial_state()
+    state.apply_action(4)
+    taken: tuple[int, ...] = ()
+    taker = -1
+    while not taken:
+        trajectory = state.trajectory
+        seat = state.current_player()
+        move = game.legal_moves(trajectory.state)[0]
+        if type(move) is biggenbende.PickUp and seat != 1:
+            taken, taker = trajectory.state.discard, seat
+        state.apply_action(state.legal_actions()[0])
+    player = 1
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    for _ in range(10):
+        world = state.resample_from_infostate(player, sampler)
+        assert world.information_state_string(player) == state.information_state_string(player)
+        hand = world.trajectory.state.hands[taker]
+        assert all(hand[v] >= taken.count(v) for v in taken)
 
 
 @pytest.mark.parametrize("game", HOOKED)

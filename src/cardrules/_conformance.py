@@ -147,6 +147,7 @@ def _check_position(game: AnyGame, state: Any, foreign_moves: Sequence[Any], whe
             raise _fail(f"{where}: a rejected move {move!r} changed the state")
     # Views: blind to what the seat cannot see, no RNG, consistent in themselves
     # (check_view), and serialisable.
+    redeal_seen = getattr(game, "redeal_seen", None)
     for seat in range(game.players(state)):
         seen = game.view(state, seat)
         for k in range(2):
@@ -157,6 +158,13 @@ def _check_position(game: AnyGame, state: Any, foreign_moves: Sequence[Any], whe
                     f"{where}: the view of seat {seat} changed when only hidden cards were "
                     "redealt: it leaks hidden information"
                 )
+            if redeal_seen is not None:  # with no history: redeal_hidden's world
+                remembered = redeal_seen(state, seat, (), seed=k)
+                if remembered != other:
+                    raise _fail(
+                        f"{where}: redeal_seen with an empty history gave another world "
+                        f"than redeal_hidden for seat {seat}"
+                    )
         if _contains_rng(seen):
             raise _fail(f"{where}: the view of seat {seat} holds the RNG")
         try:

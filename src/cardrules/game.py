@@ -442,6 +442,16 @@ class GameSpec(Generic[S, M, V, R]):
     """The lowest and highest final score, or ``None``."""
     max_moves: Callable[[R], int] | None = attrs.field(default=None, kw_only=True)
     """The longest possible game in moves, or ``None``."""
+    redeal_seen: Callable[..., S] | None = attrs.field(default=None, kw_only=True)
+    """``redeal_seen(state, seat, seen, *, seed)``: a world as ``redeal_hidden`` gives
+    that also keeps what ``seat`` remembers from ``seen``, its history (its own moves
+    and the events told to it, in order, as :meth:`cardrules.rl.Trajectory.seen`
+    gives it), where the view alone forgets it (Biggenbende: who took which pile).
+    Its view for ``seat`` must equal the original's, and with nothing remembered it
+    should give ``redeal_hidden``'s world. ``None``: the view holds all a seat can
+    remember. :func:`cardrules.bots.play_game` and the OpenSpiel adapter's
+    ``resample_from_infostate`` use it when it is there; a :class:`Game` that is not
+    a ``GameSpec`` may have it too, and is taken as ``None`` without it."""
     lower_score_wins: bool = attrs.field(default=False, kw_only=True)
     """Whether the lowest score wins (Allegra's points) rather than the highest (chips,
     cards). The RL adapters read it (:func:`cardrules.rl.utility_sign`) so that a

@@ -40,10 +40,14 @@ its ``utility_bounds`` negated and swapped.
 
 **Resampling.** ``state.resample_from_infostate(player, sampler)`` redeals what
 ``player`` cannot see with :attr:`Game.redeal_hidden <cardrules.Game.redeal_hidden>`
-(the seed drawn from ``sampler``). The result has the same information state for
-``player`` and plays on normally. Its ``history()`` still names the original deal (the
-redealt world is not one of the ``deals``), but ``serialize()`` keeps it exactly, as
-OpenSpiel saves a Python state's attributes with its history.
+(the seed drawn from ``sampler``), or, in a game with
+:attr:`GameSpec.redeal_seen <cardrules.GameSpec.redeal_seen>` (Biggenbende), with
+``redeal_seen`` and the player's history, so that the world also keeps what the
+player remembers (the cards it saw another seat take with the pile). The result has
+the same information state for ``player`` and plays on normally. Its ``history()``
+still names the original deal (the redealt world is not one of the ``deals``), but
+``serialize()`` keeps it exactly, as OpenSpiel saves a Python state's attributes with
+its history.
 """
 
 from __future__ import annotations
@@ -237,7 +241,13 @@ class _State(pyspiel.State):  # type: ignore[misc]
             return clone
         seed = int(probability_sampler() * 2**53)
         copy = trajectory.copy()
-        copy.state = trajectory.game.redeal_hidden(trajectory.state, player_id, seed=seed)
+        game = trajectory.game
+        redeal_seen = getattr(game, "redeal_seen", None)
+        if redeal_seen is None:
+            copy.state = game.redeal_hidden(trajectory.state, player_id, seed=seed)
+        else:  # the world keeps what the player remembers from its history too
+            seen = trajectory.seen(player_id)
+            copy.state = redeal_seen(trajectory.state, player_id, seen, seed=seed)
         clone.trajectory = copy
         return clone
 

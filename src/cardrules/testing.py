@@ -535,7 +535,8 @@ def check_game(
       nothing, ``loads(dumps(x)) == x`` for the state, its moves and views, views
       hold no RNG, every seat's view passes ``check_view`` (consistent in itself),
       and a seat's view does not change when what it cannot see is redealt
-      (``redeal_hidden``);
+      (``redeal_hidden``; with an empty history ``redeal_seen``, where the game has
+      one, gives the same world);
     - for a game with per-seat ``events``: every event names a rule ID of the game and
       renders as text; a seat's events do not change when what it cannot see after
       the move is redealt, and two moves that leave its view the same are told alike;

@@ -182,6 +182,7 @@ def test_wrong_kinds_of_object_raise_wrong_type_error() -> None:
         lambda s: bb.apply(s, move),
         lambda s: bb.view(s, 0),
         lambda s: bb.redeal_hidden(s, 0, seed=1),
+        lambda s: bb.redeal_seen(s, 0, (), seed=1),
         lambda s: bb.events(s, move, state, 0),
         lambda s: bb.events(state, move, s, 0),
     ]

@@ -72,6 +72,7 @@ from cardrules.biggenbende._play import (
     players,
     to_move,
 )
+from cardrules.biggenbende._recall import redeal_seen
 from cardrules.biggenbende._state import (
     JOKER,
     ChooseFaceUp,
@@ -139,6 +140,7 @@ __all__ = [
     "parse_view",
     "players",
     "redeal_hidden",
+    "redeal_seen",
     "render_event",
     "returns",
     "to_move",
@@ -164,6 +166,7 @@ GAME = _GameSpec(
     check_state=check_state,
     check_view=check_view,
     redeal_hidden=redeal_hidden,
+    redeal_seen=redeal_seen,
     render_view=_render_view,
     render_move=_render_move,
     heuristic=_heuristic,

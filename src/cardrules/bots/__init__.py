@@ -21,7 +21,12 @@ A bot whose ``samples_worlds`` attribute is true is asked through
 ``choose_in_worlds(view, moves, sample)`` instead of ``choose``: ``sample(seed)``
 returns ``game.redeal_hidden(state, seat, seed=seed)``, a world that differs from the
 true state only in what the seat cannot see, so the bot learns nothing its view does
-not tell it (see :class:`ISMCTSBot`).
+not tell it (see :class:`ISMCTSBot`). In a game with
+:attr:`GameSpec.redeal_seen <cardrules.GameSpec.redeal_seen>` (Biggenbende) the world
+also keeps what the seat remembers from its history: ``sample(seed)`` returns
+``game.redeal_seen(state, seat, seen, seed=seed)``, with ``seen`` what the seat saw
+in this game (its moves and :attr:`Game.events <cardrules.Game.events>`), so the bot
+plays with a perfect memory of what it saw, and still learns nothing else.
 
 >>> import cardrules
 >>> from cardrules.bots import RandomBot, play_game
@@ -52,17 +57,24 @@ _TWO64 = 1 << 64
 
 
 class _Worlds:
-    """``sample(seed)``: the true state redealt for one seat (what a sampling bot gets)."""
+    """``sample(seed)``: the true state redealt for one seat (what a sampling bot gets);
+    with ``seen``, the seat's history, by the game's ``redeal_seen``, so that a world
+    keeps what the seat remembers."""
 
-    __slots__ = ("_redeal", "_seat", "_state")
+    __slots__ = ("_redeal", "_seat", "_seen", "_state")
 
-    def __init__(self, game: AnyGame, state: Any, seat: int) -> None:
-        self._redeal = game.redeal_hidden
+    def __init__(
+        self, game: AnyGame, state: Any, seat: int, seen: tuple[Any, ...] | None = None
+    ) -> None:
+        self._redeal = game.redeal_hidden if seen is None else game.redeal_seen  # type: ignore[attr-defined]
         self._state = state
         self._seat = seat
+        self._seen = seen
 
     def __call__(self, seed: int) -> Any:
-        return self._redeal(self._state, self._seat, seed=seed)
+        if self._seen is None:
+            return self._redeal(self._state, self._seat, seed=seed)
+        return self._redeal(self._state, self._seat, self._seen, seed=seed)
 
     def __repr__(self) -> str:
         return f"<worlds of seat {self._seat}>"
@@ -138,6 +150,13 @@ def play_game(
     # Bound once; a RandomBot is asked through its draw, which skips the checks that
     # this loop has already made (two moves or more).
     chooses = [bot._draw if type(bot) is RandomBot else bot.choose for bot in bots]
+    # What each sampling seat saw (its moves and events), where the game's worlds can
+    # keep what a seat remembers (``redeal_seen``): its worlds are drawn with it.
+    events = game.events
+    recalls = getattr(game, "redeal_seen", None) is not None and events is not None
+    seen: dict[int, list[Any]] = (
+        {s: [] for s, sampling in enumerate(samples) if sampling} if recalls else {}
+    )
     legal = legal_moves(state)
     while legal:
         seat = to_move(state)
@@ -145,14 +164,19 @@ def play_game(
         if len(legal) == 1:
             move = legal[0]
         elif samples[seat]:  # it sees worlds redealt for its seat, never the state
+            history = tuple(seen[seat]) if recalls else None
             move = bots[seat].choose_in_worlds(  # type: ignore[attr-defined]
-                view(state, seat), legal, _Worlds(game, state, seat)
+                view(state, seat), legal, _Worlds(game, state, seat, history)
             )
         elif looks[seat]:
             move = chooses[seat](view(state, seat), legal)
         else:
             move = chooses[seat](None, legal)
-        state = apply(state, move)
+        before, state = state, apply(state, move)
         moves.append(move)
+        for s, told in seen.items():
+            if s == seat:
+                told.append(move)
+            told.extend(events(before, move, state, s))  # type: ignore[misc]
         legal = legal_moves(state)
     return state, tuple(moves)

@@ -83,10 +83,13 @@ class ISMCTSBot:
 
     Worlds: :func:`play_game` asks a bot with ``samples_worlds`` through
     :meth:`choose_in_worlds` and hands it ``sample(seed)``, which returns
-    ``game.redeal_hidden(state, seat, seed=seed)``. By the contract of
-    ``redeal_hidden`` such a world has the same view for the seat as the true state
-    and is drawn the same way whatever the hidden cards are, so the bot learns
-    nothing beyond its view; it never receives the state itself. Called through
+    ``game.redeal_hidden(state, seat, seed=seed)``, or, where the game has
+    ``redeal_seen`` (Biggenbende), a world that also keeps what the seat remembers
+    from its history (the cards it saw another seat take with the pile). By the
+    contract of ``redeal_hidden`` such a world has the same view for the seat as the
+    true state and is drawn the same way whatever the hidden cards are, so the bot
+    learns nothing beyond its view and its memory; it never receives the state
+    itself. Called through
     :meth:`choose` alone (with no way to sample), it plays like :class:`GreedyBot`.
 
     Args:
