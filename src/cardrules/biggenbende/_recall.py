@@ -3,9 +3,11 @@ What a seat remembers that its view does not show, and worlds that keep it:
 ``redeal_seen``.
 
 A :class:`~cardrules.biggenbende.View` is a snapshot: it shows the discard pile,
-but not who took it. A seat that saw another seat pick the pile up (BB-9, BB-11)
-knows those cards are in that hand until it sees them played from the hand (BB-7).
-:func:`redeal_hidden` forgets that; :func:`redeal_seen` keeps it.
+but not who took it, nor what a forced pick-up told about a hand. A seat that saw
+another seat pick the pile up (BB-9, BB-11) knows those cards are in that hand until
+it sees them played from the hand (BB-7), and that the cards that hand held then
+were all lower than the pile's top card, and no jokers (BB-6: else it could have
+played). :func:`redeal_hidden` forgets that; :func:`redeal_seen` keeps it.
 """
 
 from __future__ import annotations
@@ -18,13 +20,25 @@ from cardrules._rng import Rng, _check_seed, _shuffle
 from cardrules.biggenbende._cards import counts, expand
 from cardrules.biggenbende._events import (
     EVENT_TYPES,
+    Drew,
+    FaceDownTurned,
+    FaceUpChosen,
+    FaceUpShown,
     PileTaken,
     Played,
     RoundEnded,
     RoundStarted,
 )
 from cardrules.biggenbende._events import Burned as _Burned
-from cardrules.biggenbende._state import ChooseFaceUp, PickUp, Play, State, TurnFaceDown, short
+from cardrules.biggenbende._state import (
+    JOKER,
+    ChooseFaceUp,
+    PickUp,
+    Play,
+    State,
+    TurnFaceDown,
+    short,
+)
 from cardrules.biggenbende._view import checked_seat, redeal_hidden
 from cardrules.errors import RulesError
 
@@ -33,120 +47,210 @@ __all__ = ["redeal_seen"]
 _MOVE_TYPES = (ChooseFaceUp, Play, PickUp, TurnFaceDown)
 
 _Known = tuple[tuple[int, ...], ...]
+"""Per seat, the cards known to be in its hand, a count tuple."""
+_Caps = tuple[tuple[int, ...], ...]
+"""Per seat, one bound per hand card known to be low: that card is a value ``1 ..
+bound - 1`` (no joker). Sorted, lowest first."""
+
+
+@attrs.frozen
+class _Memory:
+    """What a seat remembers of the other hands (its own counts nothing: it sees it)."""
+
+    known: _Known
+    caps: _Caps
+
+    def empty(self) -> bool:
+        return not any(map(any, self.known)) and not any(self.caps)
+
 
 # The last history read, by identity (a sampler passes the same tuple for every world
 # of one decision; a tuple of immutable events cannot change, and holding it keeps its
-# id from being reused): (seen, seat, players, values, its known cards).
-_last: list[tuple[object, int, int, int, _Known]] = []
+# id from being reused): (seen, seat, the state's round and hand sizes, the memory).
+_last: list[tuple[object, int, object, _Memory]] = []
 
 
-def _remembered(state: State, seat: int, seen: Sequence[object]) -> _Known:
+def _remembered(state: State, seat: int, seen: Sequence[object]) -> _Memory:
     """
-    The cards ``seat`` knows to be in each hand of ``state``, as count tuples (its
-    own hand counts none: it sees it), by what it saw: ``seen`` is its history in
-    order, its own moves and the events told to it, as
-    :meth:`cardrules.rl.Trajectory.seen` gives it.
-
-    A seat knows the discard pile's cards (BB-21): those it saw played since the
-    pile was last removed or taken, or since ``seen`` began. A seat that takes the
-    pile (BB-9, BB-11) holds them; a card it plays from the hand (BB-7) may be one
-    of them, so that many fewer of the value are known. A new round forgets all
-    (BB-4). A face-down card that could not be played goes into the hand unseen by
-    the others (BB-11), so it is not known.
+    What ``seat`` remembers of the other hands of ``state`` by what it saw: ``seen``
+    is its history in order, its own moves and the events told to it, as
+    :meth:`cardrules.rl.Trajectory.seen` gives it (see :func:`redeal_seen`).
 
     Raises:
         RulesError: for a seat out of range, a ``seen`` that is not a list or tuple
             of the game's moves and events, or a history that does not fit
-            ``state`` (it ends in another round, or names more cards in a hand than
-            the hand holds).
-
+            ``state``.
     """
     seat = checked_seat(state, seat)
     players = state.rules.players
     values = len(state.hands[0])
     if state.phase == "over":  # nothing is hidden that a memory could keep
-        return ((0,) * values,) * players
+        return _Memory(((0,) * values,) * players, ((),) * players)
+    key = (state.round, state.phase, tuple(map(sum, state.hands)))
     if _last:
-        last_seen, last_seat, last_players, last_values, known = _last[0]
-        if (
-            last_seen is seen
-            and last_seat == seat
-            and (last_players, last_values)
-            == (
-                players,
-                values,
-            )
-        ):
-            _fits(state, seat, known)
-            return known
-    known = _read(state, seat, seen, players, values)
-    _fits(state, seat, known)
+        last_seen, last_seat, last_key, memory = _last[0]
+        if last_seen is seen and last_seat == seat and last_key == key:
+            _fits(state, memory)
+            return memory
+    memory = _read(state, seat, seen, players, values)
+    _fits(state, memory)
     if type(seen) is tuple:  # a list may change: never kept
-        _last[:] = [(seen, seat, players, values, known)]
-    return known
+        _last[:] = [(seen, seat, key, memory)]
+    return memory
 
 
-def _read(state: State, seat: int, seen: object, players: int, values: int) -> _Known:
-    """The known cards of every hand by ``seen`` (see :func:`_remembered`)."""
+def _read(state: State, seat: int, seen: object, players: int, values: int) -> _Memory:
+    """The memory of ``seat`` by ``seen`` (see :func:`_remembered`)."""
     if not isinstance(seen, tuple | list):
         raise RulesError(f"seen must be a tuple or list of moves and events, not {short(seen)}")
-    # Only the current round counts: start after its last boundary.
+    for index, item in enumerate(seen):
+        if not isinstance(item, EVENT_TYPES) and not isinstance(item, _MOVE_TYPES):
+            raise RulesError(f"seen[{index}] is not a biggenbende move or event: {short(item)}")
+    nothing = _Memory(((0,) * values,) * players, ((),) * players)
+    # Only the current round's play counts: from its face-up cards shown (BB-4), or
+    # from where ``seen`` began when that is later.
     start = 0
     for index in range(len(seen) - 1, -1, -1):
         item = seen[index]
+        if type(item) is FaceUpShown:
+            start = index + 1
+            break
         if type(item) is RoundStarted or type(item) is RoundEnded:
             if type(item) is RoundEnded or item.round != state.round:
                 raise RulesError(
                     f"seen ends in round {item.round}, but the state is in round {state.round}"
                 )
-            start = index + 1
-            break
+            return nothing  # the round's deal is still being chosen
+        if type(item) is FaceUpChosen:
+            return nothing
+    if state.phase != "play":  # the match's first deal, still being chosen
+        if any(type(item) is Played for item in seen[start:]):
+            raise RulesError("seen tells of the play, but the round's deal is being chosen")
+        return nothing
+    # The hand sizes where the memory starts: the state's, less what came in since.
+    size = [sum(hand) for hand in state.hands]
+    for index in range(len(seen) - 1, start - 1, -1):
+        item = seen[index]
+        kind = type(item)
+        if kind is Drew or kind is PileTaken:
+            mover, count = item.seat, item.count
+            if not _seat_ok(mover, players):
+                raise RulesError(f"seen[{index}] does not fit the state: {short(item)}")
+            size[mover] -= count
+        elif kind is Played and item.source == "hand":
+            mover = item.seat
+            if not _seat_ok(mover, players):
+                raise RulesError(f"seen[{index}] does not fit the state: {short(item)}")
+            size[mover] += item.count
+    if min(size) < 0:
+        raise RulesError("seen does not fit the state: it takes more cards than a hand holds")
     known = [[0] * values for _ in range(players)]
+    # Every hand card not known: its bound (``values``: any card, a joker too).
+    slots = [[values] * n for n in size]
     pile = [0] * values
+    top: int | None = None  # the pile's top card, if seen
     for index in range(start, len(seen)):
         item = seen[index]
         kind = type(item)
         if kind is Played:
             mover, value, count = item.seat, item.value, item.count
-            if not (_seat_ok(mover, players) and _count_ok(value, values)):
+            if not (_seat_ok(mover, players) and type(value) is int and 0 <= value < values):
                 raise RulesError(f"seen[{index}] does not fit the state: {short(item)}")
             pile[value] += count
+            top = value
             if item.source == "hand":
                 held = known[mover]
-                held[value] = max(0, held[value] - count)
+                from_known = min(held[value], count)
+                held[value] -= from_known
+                # The rest came from cards not known: the lowest-bound ones that can
+                # be this value go (so the bounds left are never tighter than true).
+                for _ in range(count - from_known):
+                    row = slots[mover]
+                    fit = [k for k, bound in enumerate(row) if _admits(bound, value, values)]
+                    if not fit:
+                        raise RulesError(
+                            f"seen[{index}] does not fit the state: seat {mover} plays a "
+                            "card its hand cannot hold"
+                        )
+                    del row[min(fit, key=row.__getitem__)]
+        elif kind is Drew:
+            slots[item.seat] += [values] * item.count
         elif kind is _Burned:
-            pile = [0] * values
+            pile, top = [0] * values, None
+        elif kind is FaceDownTurned and not item.playable:
+            pass  # the PileTaken that follows takes the card in
         elif kind is PileTaken:
             taker = item.seat
             if not _seat_ok(taker, players):
                 raise RulesError(f"seen[{index}] does not fit the state: {short(item)}")
             held = known[taker]
+            row = slots[taker]
+            # Cards taken that were on the pile before ``seen`` began: not known.
+            unseen = item.count - sum(pile) - (1 if item.blind else 0)
+            if unseen < 0:
+                raise RulesError(f"seen[{index}] does not fit the state: {short(item)}")
+            if top is not None and top != JOKER:
+                # BB-6, BB-9, BB-11: the hand (and a turned card) could not be played,
+                # so every card of it is lower than the top card, and no joker.
+                row[:] = [min(bound, top) for bound in row]
+                if item.blind:
+                    row.append(top)
+            elif item.blind:
+                row.append(values)
+            row += [values] * unseen
             for value in range(values):
                 held[value] += pile[value]
-            pile = [0] * values
-        elif not isinstance(item, EVENT_TYPES) and not isinstance(item, _MOVE_TYPES):
-            raise RulesError(f"seen[{index}] is not a biggenbende move or event: {short(item)}")
+            pile, top = [0] * values, None
     known[seat] = [0] * values
-    return tuple(tuple(row) for row in known)
+    slots[seat] = []
+    return _Memory(
+        tuple(tuple(row) for row in known),
+        tuple(tuple(sorted(b for b in row if b < values)) for row in slots),
+    )
+
+
+def _admits(bound: int, value: int, values: int) -> bool:
+    """Whether a hand card of this bound can be ``value``."""
+    return bound >= values or (value != JOKER and value < bound)
 
 
 def _seat_ok(seat: object, players: int) -> bool:
     return type(seat) is int and 0 <= seat < players
 
 
-def _count_ok(value: object, values: int) -> bool:
-    return type(value) is int and 0 <= value < values
+def _matches(cards: list[int], bounds: Sequence[int]) -> list[int] | None:
+    """The index in ``cards`` of a card for every bound, lowest bound first, each the
+    first card left that is lower than the bound and no joker; ``None`` if a bound
+    finds none. (The bounds are nested sets of values, so taking them lowest first
+    finds a match whenever there is one.)"""
+    used = [False] * len(cards)
+    picked = []
+    for bound in bounds:
+        for k, card in enumerate(cards):
+            if not used[k] and card != JOKER and card < bound:
+                used[k] = True
+                picked.append(k)
+                break
+        else:
+            return None
+    return picked
 
 
-def _fits(state: State, seat: int, known: _Known) -> None:
-    """A ``RulesError`` unless every hand holds the cards known to be in it."""
-    if state.phase == "choose" and any(map(any, known)):
-        raise RulesError("seen names cards in a hand, but the round's deal is being chosen")
-    for s, (held, hand) in enumerate(zip(known, state.hands, strict=True)):
+def _fits(state: State, memory: _Memory) -> None:
+    """A ``RulesError`` unless every hand of ``state`` holds what the memory says."""
+    for s, (held, bounds, hand) in enumerate(
+        zip(memory.known, memory.caps, state.hands, strict=True)
+    ):
         if any(k > h for k, h in zip(held, hand, strict=True)):
             raise RulesError(
                 f"seen does not fit the state: seat {s} was seen to take cards "
                 "that its hand does not hold"
+            )
+        rest = expand(tuple(h - k for h, k in zip(hand, held, strict=True)))
+        if len(bounds) > len(rest) or _matches(rest, bounds) is None:
+            raise RulesError(
+                f"seen does not fit the state: the hand of seat {s} is not as low as "
+                "its pick-ups showed"
             )
 
 
@@ -154,16 +258,33 @@ def redeal_seen(state: State, seat: int, seen: Sequence[object], *, seed: int) -
     """
     A world as :func:`redeal_hidden` gives, which also keeps what ``seat``
     remembers from ``seen`` (its history: its own moves and the events told to it,
-    in order, as :meth:`cardrules.rl.Trajectory.seen` gives it): the cards it saw
-    another seat take with the pile stay in that hand until it saw them played
-    (see :func:`_remembered`). Everything else hidden is reshuffled with
-    ``Rng(seed)``. The world has the same view for ``seat``; with nothing
-    remembered it is exactly ``redeal_hidden(state, seat, seed=seed)``.
+    in order, as :meth:`cardrules.rl.Trajectory.seen` gives it).
+
+    A seat knows the discard pile's cards (BB-21): those it saw played since the
+    pile was last removed or taken, or since ``seen`` began. What it remembers of
+    the current round's play (BB-4 deals afresh):
+
+    - the cards it saw another seat take with the pile (BB-9, BB-11) stay in that
+      hand; a card that seat plays from the hand (BB-7) may be one of them, so that
+      many fewer of the value are kept;
+    - a seat that had to take the pile could play no card of its hand (BB-6), so
+      every card it held then was lower than the pile's top card, and no joker; a
+      face-down card it turned and could not play (BB-11), which goes into the hand
+      unseen, too. Those cards stay that low until played; when a play from the hand
+      may be one of several, the lowest-bound card that can be it is taken as played,
+      so what is kept never says more than the seat knows.
+
+    Everything else hidden is reshuffled with ``Rng(seed)``; the hand cards known to
+    be low take the first cards of the shuffle that are low enough, lowest bound
+    first, and the rest is dealt as :func:`redeal_hidden` deals. The world has the
+    same view for ``seat``; with nothing remembered it is exactly
+    ``redeal_hidden(state, seat, seed=seed)``.
 
     Raises:
         RulesError: for a seat out of range, a bad seed, or a ``seen`` that does
             not fit ``state``: not a list or tuple of the game's moves and events,
-            ending in another round, or naming more cards in a hand than it holds.
+            ending in another round, or naming cards or low cards in a hand that
+            the hand does not hold.
 
     >>> from cardrules import biggenbende as bb
     >>> from cardrules.rl import Trajectory
@@ -182,9 +303,10 @@ def redeal_seen(state: State, seat: int, seen: Sequence[object], *, seed: int) -
     """
     seat = checked_seat(state, seat)
     _check_seed(seed)
-    known = _remembered(state, seat, seen)
-    if not any(map(any, known)):  # nothing remembered: the same world as redeal_hidden
+    memory = _remembered(state, seat, seen)
+    if memory.empty():  # nothing remembered: the same world as redeal_hidden
         return redeal_hidden(state, seat, seed=seed)
+    known = memory.known
     others = [s for s in range(state.rules.players) if s != seat]
     pool = list(state.draw)
     for row in state.face_down:
@@ -192,11 +314,21 @@ def redeal_seen(state: State, seat: int, seen: Sequence[object], *, seed: int) -
     for s in others:
         pool += expand(tuple(h - k for h, k in zip(state.hands[s], known[s], strict=True)))
     cards, rng = _shuffle(seed, pool)
-    deck = iter(cards)
+    # The low hand cards first, lowest bound first, over every seat at once.
+    bounds = sorted((bound, s) for s in others for bound in memory.caps[s])
+    picked = _matches(cards, [bound for bound, _ in bounds])
+    if picked is None:  # _fits has found a match in the true state: never here
+        raise RulesError("seen does not fit the state")
+    low: list[list[int]] = [[] for _ in state.hands]
+    for (_, s), k in zip(bounds, picked, strict=True):
+        low[s].append(cards[k])
+    taken = set(picked)
+    deck = iter([c for k, c in enumerate(cards) if k not in taken])
     hands = list(state.hands)
     for s in others:
-        free = counts(next(deck) for _ in range(sum(hands[s]) - sum(known[s])))
-        hands[s] = tuple(k + f for k, f in zip(known[s], free, strict=True))
+        free = sum(hands[s]) - sum(known[s]) - len(low[s])
+        drawn = counts([*low[s], *(next(deck) for _ in range(free))])
+        hands[s] = tuple(k + d for k, d in zip(known[s], drawn, strict=True))
     face_down = tuple(
         tuple(None if c is None else next(deck) for c in row) for row in state.face_down
     )
