@@ -367,11 +367,13 @@ def _playout(game: AnyGame, rules: Any, seed: int) -> Iterator[Any]:
         state = game.apply(state, moves[(pick >> 33) % len(moves)])
 
 
+@pytest.mark.parametrize("own", [False, True], ids=["shared", "own"])
 @pytest.mark.parametrize("name", sorted(cardrules.GAMES))
-def test_the_state_encoder_gives_the_view_encoding(name: str) -> None:
+def test_the_state_encoder_gives_the_view_encoding(name: str, own: bool) -> None:
     # The adapters encode straight from the state (cardrules._fastobs); it must give
     # exactly the numbers of the documented encode(view(state, seat)), for every seat,
-    # player count and kind of position met.
+    # player count and kind of position met: the shared observer and an environment's
+    # own one (no lock) alike.
     from cardrules import _fastobs
 
     game = cardrules.GAMES[name]
@@ -381,7 +383,7 @@ def test_the_state_encoder_gives_the_view_encoding(name: str) -> None:
     for rules in _observed_rules(game):
         spec = rl.observation_spec(game, rules)
         assert _fastobs.lookup(spec.encode, game.view) is not None
-        observe = rl._observer(game, rules)
+        observe = rl._own_observer(game, rules) if own else rl._observer(game, rules)
         for seed in range(2):
             for state in _playout(game, rules, seed):
                 public_decks += bool(getattr(state, "deck_public", False))

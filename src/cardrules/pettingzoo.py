@@ -56,7 +56,9 @@ from cardrules.game import AnyGame
 
 __all__ = ["CardrulesEnv", "env"]
 
-_frombuffer, _int8 = numpy.frombuffer, numpy.int8
+_frombuffer, _int8 = numpy.frombuffer, numpy.dtype(numpy.int8)
+_MASK_ARRAYS = 4096
+"""The most masks an environment keeps as arrays (then it starts afresh)."""
 
 
 def env(name: str, *, render_mode: str | None = None, **rules_options: Any) -> CardrulesEnv:
@@ -112,7 +114,8 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
         self.render_mode = render_mode
         self._space = rl.action_space(game, self.rules)
         spec = rl.observation_spec(game, self.rules)
-        self._observe_state = rl._observer(game, self.rules)
+        # An encoder of its own: an environment runs in one thread at a time.
+        self._observe_state = rl._own_observer(game, self.rules)
         self._legal_of_moves = rl._legal_actions(self._space)
         self._legal_of: Any = None
         # The game's own mask maker, when it registered one: its masks come as bytes,
@@ -129,6 +132,10 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
             else lambda state: rl.round_returns(game, state)
         )
         self._legal_now: Any = None
+        # The int8 arrays of the masks the mask maker handed out, by identity: a maker
+        # that keeps its masks hands out the same bytes again (see _mask). Each entry
+        # keeps its bytes alive, so no id in it is reused.
+        self._mask_arrays: dict[int, tuple[bytes, Any]] = {}
         self._no_mask = numpy.zeros(self._space.size, dtype=numpy.int8)
         self._players = game.players(game.new_game(self.rules, seed=0))
         self.possible_agents = [f"player_{seat}" for seat in range(self._players)]
@@ -196,15 +203,43 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, Any]:
         """The observation of ``agent``: its view's encoding and its action mask."""
         state = self.state_
-        if agent != self.agent_selection:
-            mask = self._no_mask.copy()
-        else:  # the seat to move (once the game is over, it has no legal moves)
-            legal = self._legal_now if self._legal_of is state else self._legal()
+        if agent == self.agent_selection:  # once the game is over, it has no legal moves
+            # _legal() inlined: this runs at every step.
+            if self._legal_of is state:
+                legal = self._legal_now
+            else:
+                mask_of = self._mask_of
+                legal = None if mask_of is None else mask_of(state)
+                if legal is None:
+                    legal = self._legal_of_moves(self.game.legal_moves(state))
+                self._legal_now = legal
+                self._legal_of = state
             # Both arrays are the caller's own: a shared mask is copied.
-            mask = (
-                _frombuffer(bytearray(legal), _int8) if type(legal) is bytes else legal.mask.copy()
-            )
+            if type(legal) is bytes:
+                kept = self._mask_arrays.get(id(legal))
+                if kept is not None and kept[0] is legal and kept[1] is not None:
+                    mask = kept[1].copy()
+                else:
+                    mask = self._mask(legal, kept)
+            else:
+                mask = legal.mask.copy()
+        else:
+            mask = self._no_mask.copy()
         return {"observation": self._observe_state(state, self._seats[agent]), "action_mask": mask}
+
+    def _mask(self, legal: bytes, kept: tuple[bytes, Any] | None) -> Any:
+        # A new array of the mask maker's mask ``legal`` (``kept``: its entry, if any).
+        # A mask met a second time keeps its array; the first time only its bytes are
+        # noted, so a maker that makes new bytes at every call costs little here.
+        arrays = self._mask_arrays
+        if kept is not None and kept[0] is legal:
+            array = _frombuffer(legal, _int8)
+            arrays[id(legal)] = (legal, array)
+            return array.copy()
+        if len(arrays) >= _MASK_ARRAYS:
+            arrays.clear()
+        arrays[id(legal)] = (legal, None)
+        return _frombuffer(bytearray(legal), _int8)
 
     def step(self, action: int | None) -> None:
         """Play ``action`` for the agent to move (``None`` once it is terminated)."""

@@ -244,7 +244,14 @@ def _observer(game: AnyGame, rules: Any) -> Callable[[Any, int], Any]:
     return observe
 
 
-def _make_observer(game: AnyGame, rules: Any) -> Callable[[Any, int], Any]:
+def _own_observer(game: AnyGame, rules: Any) -> Callable[[Any, int], Any]:
+    # ``observe(state, seat)`` as _observer gives it, but a new one with encoder buffers
+    # of its own, for one caller that runs it in one thread at a time (an environment):
+    # no lock around a packed encoder.
+    return _make_observer(game, rules, shared=False)
+
+
+def _make_observer(game: AnyGame, rules: Any, *, shared: bool = True) -> Callable[[Any, int], Any]:
     numpy = _numpy()
     spec = observation_spec(game, rules)
     shape = tuple(spec.shape)
@@ -262,8 +269,10 @@ def _make_observer(game: AnyGame, rules: Any) -> Callable[[Any, int], Any]:
     frombuffer, zeros, float32, int64 = numpy.frombuffer, numpy.zeros, numpy.float32, numpy.int64
     if isinstance(from_state, _fastobs.Packed):
         # The encoding comes packed, in a new bytearray: the array is a view of it. The
-        # encoder keeps buffers between calls, so one thread at a time runs it.
+        # encoder keeps buffers between calls, so one thread at a time runs it: a shared
+        # one under a lock.
         packed, nbytes, lock = from_state.encode, 4 * size, threading.Lock()
+        dtype = numpy.dtype(float32)
 
         def unpack(state: Any, seat: int) -> Any:
             with lock:
@@ -273,7 +282,13 @@ def _make_observer(game: AnyGame, rules: Any) -> Callable[[Any, int], Any]:
             out = frombuffer(data, float32)
             return out if flat else out.reshape(shape)
 
-        return unpack
+        def unpack_own(state: Any, seat: int) -> Any:
+            data = packed(state, seat)
+            if len(data) != nbytes:
+                raise CardrulesError(f"an observation has {len(data) // 4} numbers, not {size}")
+            return frombuffer(data, dtype)
+
+        return unpack if shared or not flat else unpack_own
     # struct packs a list of numbers into float32 (or int64) bytes faster than
     # numpy.fromiter converts it, item by item.
     pack, dense = struct.pack, struct.Struct(f"{size}f").pack
