@@ -5,8 +5,11 @@ its returns, utility bounds and longest game.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
+from cardrules import _fastobs
+from cardrules.beggar._play import legal_moves
 from cardrules.beggar._state import DECK, Rules, State, Turn, _card_limit
 from cardrules.errors import CardrulesError, RulesError
 from cardrules.game import ActionSpace
@@ -84,3 +87,21 @@ def max_moves(rules: Rules) -> int:
     500
     """
     return _card_limit(rules)
+
+
+_ONLY_ACTION: Final = b"\x01"
+
+
+def _mask_maker(rules: Rules) -> Callable[[State], bytes | None]:
+    # The action mask of a state (the adapters' fast path, see cardrules._fastobs): the
+    # one action is legal until the game ends (BM-7, BM-9, BM-10); over, the plain path
+    # gives the empty mask. Always the same bytes, which the adapters know by identity.
+    # tests/test_rl.py compares the two on random states.
+
+    def mask(state: State) -> bytes | None:
+        return _ONLY_ACTION if state.ended is None else None
+
+    return mask
+
+
+_fastobs.register_mask(legal_moves, actions, _mask_maker)

@@ -6,6 +6,7 @@ seat order from its next).
 
 from __future__ import annotations
 
+import struct
 from functools import lru_cache
 from operator import itemgetter
 from typing import Any
@@ -64,45 +65,97 @@ def _encode(view: View) -> list[float]:
     return out
 
 
-def _from_state_factory(rules: Rules) -> _fastobs.FromState:
-    # ``_encode(view(state, seat))`` without the View: one flat list (tests/test_rl.py
-    # compares the two on random states).
+def _from_state_factory(rules: Rules) -> _fastobs.Packed:
+    # ``_encode(view(state, seat))`` without the View, as float32 bytes (tests/test_rl.py
+    # compares the two on states in play order and in any order). Packing ints into
+    # floats is the cost: the parts that stay put are packed once and kept, and the
+    # pile's part is a buffer that follows the pile a card at a time.
     n = rules.players
     orders = [tuple((seat + k) % n for k in range(n)) for seat in range(n)]
     rels = [tuple((s - seat) % n for s in range(n)) for seat in range(n)]
-    seat_hot = [tuple(1 if k == i else 0 for k in range(n)) for i in range(n)]
-    no_seat = (0,) * n
     getters = [itemgetter(*order) for order in orders]  # the seats' items, viewer first
-    rank_hot = {rank: tuple(1 if r == rank else 0 for r in RANKS) for rank in RANKS}
-    no_rank = (0,) * len(RANKS)
-    rank_index = _RANK_INDEX
+    ranks = len(RANKS)
+    sizes = struct.Struct(f"{n}f").pack  # stack_sizes
+    tail = struct.Struct("3f").pack  # cards, tricks, over
+    join = bytearray().join
 
-    def from_state(state: State, seat: int) -> tuple[None, list[Any]]:
+    # out, turn, penalty_seat and owed: by (out, turn, penalty_seat, owed), a dict a viewer
+    # (a few of them come again and again).
+    middles: list[dict[tuple[Any, ...], bytes]] = [{} for _ in range(n)]
+
+    def middle(seat: int, key: tuple[Any, ...]) -> bytes:
+        out_, turn, penalty, owed = key
         rel = rels[seat]
-        stacks, out_, pile = state.stacks, state.out, state.pile
-        ended = state.ended
-        turn = None if ended is not None else state.turn  # to_move (BM-7)
-        penalty = state.penalty_seat
-        get = getters[seat]
-        out: list[Any] = list(map(len, get(stacks)))
-        out += get(out_)
-        out += no_seat if turn is None else seat_hot[rel[turn]]
-        out += no_seat if penalty is None else seat_hot[rel[penalty]]
-        out.append(state.owed)
-        out.append(len(pile))
-        if pile:
-            out += rank_hot[pile[-1].rank]
-            ranks = [0] * len(RANKS)
-            for card in pile:
-                ranks[rank_index[card.rank]] += 1
-            out += ranks
-        else:
-            out += no_rank
-            out += no_rank
-        out += (state.cards, state.tricks, ended is not None)
-        return None, out
+        numbers = [int(out_[s]) for s in orders[seat]]
+        hot = [0] * (2 * n)
+        if turn is not None:
+            hot[rel[turn]] = 1
+        if penalty is not None:
+            hot[n + rel[penalty]] = 1
+        numbers += hot
+        numbers.append(owed)
+        if len(middles[seat]) >= 4096:  # pragma: no cover - a few dozen keys are met
+            middles[seat].clear()
+        part = middles[seat][key] = struct.pack(f"{len(numbers)}f", *numbers)
+        return part
 
-    return from_state
+    # pile_size, pile_top and pile_ranks: a buffer that shows the pile last met, with its
+    # tally. A turn adds one card, which changes three of its numbers.
+    pack_pile = struct.Struct(f"{1 + 2 * ranks}f").pack
+    pack_into = struct.Struct("f").pack_into
+    tops = [struct.pack(f"{ranks}f", *(k == rank for k in range(ranks))) for rank in range(ranks)]
+    top_span = slice(4, 4 + 4 * ranks)
+    tally_at = 4 * (1 + ranks)  # the offset of pile_ranks in the buffer
+    rank_index = _RANK_INDEX
+    pile_buffer = bytearray(pack_pile(0, *[0] * (2 * ranks)))
+    shown: list[Any] = [(), [0] * ranks]  # the pile the buffer shows, and its tally
+
+    def follow(pile: tuple[Any, ...]) -> None:
+        shown_pile, tally = shown
+        count = len(pile)
+        if count == len(shown_pile) + 1 and pile[:-1] == shown_pile:  # one card more
+            rank = rank_index[pile[-1].rank]
+            tally[rank] += 1
+            pack_into(pile_buffer, tally_at + 4 * rank, tally[rank])
+            pack_into(pile_buffer, 0, count)
+            pile_buffer[top_span] = tops[rank]
+        else:
+            tally = [0] * ranks
+            for card in pile:
+                tally[rank_index[card.rank]] += 1
+            hot = [0] * ranks
+            if pile:
+                hot[rank_index[pile[-1].rank]] = 1
+            pile_buffer[:] = pack_pile(count, *hot, *tally)
+        shown[0], shown[1] = pile, tally
+
+    def from_state(state: State, seat: int) -> bytearray:
+        ended = state.ended
+        key = (
+            state.out,
+            None if ended is not None else state.turn,  # to_move (BM-7)
+            state.penalty_seat,
+            state.owed,
+        )
+        part = middles[seat].get(key) or middle(seat, key)
+        pile = state.pile
+        if pile is not shown[0]:
+            follow(pile)
+        stacks, order = state.stacks, orders[seat]
+        if n == 2:  # the default; spelt out, as unpacking a map costs more than the rest
+            counts = sizes(len(stacks[order[0]]), len(stacks[order[1]]))
+        else:
+            counts = sizes(*map(len, getters[seat](stacks)))
+        return join(
+            (
+                counts,
+                part,
+                pile_buffer,
+                tail(state.cards, state.tricks, ended is not None),
+            )
+        )
+
+    return _fastobs.Packed(from_state)
 
 
 _fastobs.register(_encode, _view, _from_state_factory)
