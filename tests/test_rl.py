@@ -368,13 +368,11 @@ def _playout(game: AnyGame, rules: Any, seed: int) -> Iterator[Any]:
         state = game.apply(state, moves[(pick >> 33) % len(moves)])
 
 
-@pytest.mark.parametrize("own", [False, True], ids=["shared", "own"])
 @pytest.mark.parametrize("name", sorted(cardrules.GAMES))
-def test_the_state_encoder_gives_the_view_encoding(name: str, own: bool) -> None:
+def test_the_state_encoder_gives_the_view_encoding(name: str) -> None:
     # The adapters encode straight from the state (cardrules._fastobs); it must give
     # exactly the numbers of the documented encode(view(state, seat)), for every seat,
-    # player count and kind of position met: the shared observer and an environment's
-    # own one (no lock) alike.
+    # player count and kind of position met.
     from cardrules import _fastobs
 
     game = cardrules.GAMES[name]
@@ -384,7 +382,7 @@ def test_the_state_encoder_gives_the_view_encoding(name: str, own: bool) -> None
     for rules in _observed_rules(game):
         spec = rl.observation_spec(game, rules)
         assert _fastobs.lookup(spec.encode, game.view) is not None
-        observe = rl._own_observer(game, rules) if own else rl._observer(game, rules)
+        observe = rl._observer(game, rules)
         for seed in range(2):
             for state in _playout(game, rules, seed):
                 public_decks += bool(getattr(state, "deck_public", False))
@@ -413,7 +411,7 @@ def test_the_state_encoder_is_right_in_any_order(name: str) -> None:
         for state in itertools.islice(_playout(game, rules, seed), 0, 600, 3)
     ]
     random.Random(5).shuffle(states)
-    observe = rl._own_observer(game, rules)
+    observe = rl._observer(game, rules)
     for count, state in enumerate(states):
         seat = count % game.players(state)
         expected = rl.observation(game, game.view(state, seat))

@@ -114,8 +114,7 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
         self.render_mode = render_mode
         self._space = rl.action_space(game, self.rules)
         spec = rl.observation_spec(game, self.rules)
-        # An encoder of its own: an environment runs in one thread at a time.
-        self._observe_state = rl._own_observer(game, self.rules)
+        self._observe_state = rl._observer(game, self.rules)
         self._legal_of_moves = rl._legal_actions(self._space)
         self._legal_of: Any = None
         # The game's own mask maker, when it registered one: its masks come as bytes,

@@ -31,7 +31,6 @@ from cardrules.rl._history import InformationState, Trajectory, information_stat
 # The adapters (pettingzoo, openspiel) share these private helpers.
 from cardrules.rl._numbers import _legal_actions as _legal_actions
 from cardrules.rl._numbers import _observer as _observer
-from cardrules.rl._numbers import _own_observer as _own_observer
 from cardrules.rl._numbers import _state_masks as _state_masks
 from cardrules.rl._numbers import (
     action_mask,
