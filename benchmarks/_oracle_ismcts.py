@@ -15,18 +15,20 @@ Every game is played on the same deal and seats as in ``bench_ismcts.py`` (game 
 dealt with seed ``i``, the bot in seat ``i mod n``), once a variant: ``oracle``;
 ``hands`` (true other hands, redealt face-down cards and draw pile: what the other
 seats know); ``piles`` (true face-down cards and draw pile, redealt hands: what no seat
-knows); ``memory`` (a world redealt like ``redeal_hidden``, except that the cards the
-seat saw another seat pick up, and has not seen it play since, stay in that seat's
-hand: public history that a bot with memory could track, though the view does not
-carry it); ``normal`` (the ISMCTSBot of the table); ``mirror`` (one more GreedyBot in
-the seat, the fair share with ties). One JSON line a game goes to ``--out`` (so a run
-can be summed up or resumed), and a summary with 95% intervals is printed at the end.
+knows); ``normal`` (the ISMCTSBot of the table); ``mirror`` (one more GreedyBot in
+the seat, the fair share with ties). An earlier ``memory`` variant (worlds that keep
+the cards the seat saw another seat pick up) is now what ``normal`` does:
+:func:`cardrules.bots.play_game` hands the bot worlds from
+``cardrules.biggenbende.redeal_seen``, which also keeps what a forced pick-up showed.
+One JSON line a game goes to ``--out`` (so a run can be summed up or resumed), and a
+summary with 95% intervals is printed at the end.
 
 Measured 2026-12-01 (``--rounds 1 --widen 6 --iterations 60 --margin 1``, the table's
-budget; see bench_ismcts.py's docstring for the figures).
+budget; see bench_ismcts.py's docstring for the figures), before ``redeal_seen``: the
+``normal`` figures there are of the bot without memory.
 
 Run: ``python benchmarks/_oracle_ismcts.py --players 5 --games 300 --rounds 1 --widen 6
---iterations 60 --margin 1 [--first-seed 0] [--variants oracle hands piles memory normal mirror]
+--iterations 60 --margin 1 [--first-seed 0] [--variants oracle hands piles normal mirror]
 [--out FILE]``; ``--summary FILE ...`` only sums up earlier runs.
 """
 
@@ -37,7 +39,6 @@ import json
 import sys
 import time
 from collections.abc import Callable, Sequence
-from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -45,12 +46,11 @@ import attrs
 
 import cardrules
 from cardrules._rng import Rng, _shuffle
-from cardrules.biggenbende import PickUp, Play, TurnFaceDown
 from cardrules.biggenbende._cards import counts, expand
 from cardrules.bots import Bot, GreedyBot, ISMCTSBot, _seat_seed, play_game
 from cardrules.tournament import wilson_interval
 
-VARIANTS = ("oracle", "hands", "piles", "memory", "normal", "mirror")
+VARIANTS = ("oracle", "hands", "piles", "normal", "mirror")
 
 
 def _redeal_part(state: Any, seat: int, seed: int, part: str) -> Any:
@@ -108,62 +108,6 @@ class _Oracle:
         )
 
 
-def _redeal_known(state: Any, seat: int, seed: int, *, known: Sequence[Sequence[int]]) -> Any:
-    """A Biggenbende world redealt like ``redeal_hidden``, except that the cards every
-    seat saw another seat pick up (and not seen played since) stay in its hand."""
-    if state.phase == "choose":
-        return cardrules.biggenbende.redeal_hidden(state, seat, seed=seed)
-    others = [s for s in range(state.rules.players) if s != seat]
-    pool = list(state.draw)
-    for row in state.face_down:
-        pool += [c for c in row if c is not None]
-    kept = {}
-    for s in others:
-        kept[s] = tuple(min(k, h) for k, h in zip(known[s], state.hands[s], strict=True))
-        pool += expand(tuple(h - k for h, k in zip(state.hands[s], kept[s], strict=True)))
-    cards, rng = _shuffle(seed, pool)
-    deck = iter(cards)
-    hands = list(state.hands)
-    for s in others:
-        free = counts(next(deck) for _ in range(sum(hands[s]) - sum(kept[s])))
-        hands[s] = tuple(a + b for a, b in zip(kept[s], free, strict=True))
-    face_down = tuple(
-        tuple(None if c is None else next(deck) for c in row) for row in state.face_down
-    )
-    return attrs.evolve(
-        state, rng=Rng(rng), hands=tuple(hands), face_down=face_down, draw=tuple(deck)
-    )
-
-
-def _play_with_memory(game: Any, bots: list[Any], seat: int, seed: int, rules: Any) -> Any:
-    """:func:`play_game`, but the searching seat's worlds keep the cards it saw the others
-    pick up (public history a bot with memory could track; the view does not carry it)."""
-    state = game.new_game(rules, seed=seed)
-    n = game.players(state)
-    known = [[0] * len(state.hands[0]) for _ in range(n)]
-    legal = game.legal_moves(state)
-    while legal:
-        mover = game.to_move(state)
-        if len(legal) == 1:
-            move = legal[0]
-        elif mover == seat:
-            frozen = [tuple(k) for k in known]
-            sample = partial(_redeal_known, state, seat, known=frozen)
-            move = bots[mover].choose_in_worlds(game.view(state, mover), legal, sample)
-        else:
-            move = bots[mover].choose(game.view(state, mover), legal)
-        before = state.hands[mover]
-        state = game.apply(state, move)
-        if isinstance(move, PickUp | TurnFaceDown):  # the pile (and a turned card): public
-            after = state.hands[mover]
-            for v, (a, b) in enumerate(zip(after, before, strict=True)):
-                known[mover][v] += max(0, a - b)
-        elif isinstance(move, Play):  # played: no longer sure which copies are left
-            known[mover][move.value] = max(0, known[mover][move.value] - move.count)
-        legal = game.legal_moves(state)
-    return state
-
-
 def one_game(
     name: str, players: int, seed: int, variant: str, rounds: int | None, options: dict[str, Any]
 ) -> dict[str, Any]:
@@ -184,10 +128,7 @@ def one_game(
         if rounds is None
         else game.Rules(players=players, rounds=rounds)
     )
-    if variant == "memory":
-        state = _play_with_memory(game, bots, seat, seed, rules)
-    else:
-        state, _ = play_game(game, bots, seed=seed, rules=rules)
+    state, _ = play_game(game, bots, seed=seed, rules=rules)
     outcome = game.outcome(state)
     assert outcome is not None
     scores = outcome.scores
