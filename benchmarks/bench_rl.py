@@ -27,7 +27,8 @@ dictionary numbering and a two-number observation), which shows the adapters' ow
 Times are CPU seconds of this process (``time.process_time``). The loops take
 turns in slices of a quarter of a second until each has had its time, so that a
 shared machine's load, which comes and goes, weighs on each of them alike (the loops
-are the same as when each ran in one go; only the ratios got steadier).
+are the same as when each ran in one go; only the ratios got steadier), and the order
+of the turns rotates, so that no loop always follows the same one.
 """
 
 from __future__ import annotations
@@ -127,13 +128,21 @@ def openspiel(game: AnyGame, seconds: float, first: int = 0) -> Measured:
 
 
 def measure(game: AnyGame, seconds: float, kinds: dict[str, Any]) -> dict[str, float]:
-    """Steps a second of every loop in ``kinds``, taking turns slice by slice."""
+    """
+    Steps a second of every loop in ``kinds``, taking turns slice by slice. The order of
+    the turns rotates from round to round: a loop that runs right after another kind of
+    loop finds colder caches than one that follows its like (the two PettingZoo loops
+    share the encoders' caches).
+    """
     done = dict.fromkeys(kinds, (0, 0.0, 0))
+    order = list(kinds)
     while min(used for _, used, _ in done.values()) < seconds:
-        for name, loop in kinds.items():
+        for name in order:
+            loop = kinds[name]
             steps, used, deal = done[name]
             more, spent, deal = loop(game, min(SLICE, seconds), deal)
             done[name] = (steps + more, used + spent, deal)
+        order.append(order.pop(0))
     return {name: steps / used for name, (steps, used, _) in done.items()}
 
 
