@@ -23,19 +23,19 @@ matches of one round, ``--rounds 1``, 500 games a line, racing after 3 worlds,
 docs/how-to/write-a-bot.md, "The search bot")::
 
     game        n  against  games  wins   95% interval    mirror  edge (se)      budget        ms
-    biggenbende 3  greedy    500   47.8%   43.5 - 52.2%   32.6%   +0.73 (0.07) 60 w6 16 m1   20
-    biggenbende 4  greedy    500   31.8%   27.9 - 36.0%   26.4%   +0.34 (0.07) 60 w6 16 m1   28
-    biggenbende 5  greedy    500   20.0%   16.7 - 23.7%   18.0%   +0.05 (0.06) 60 w6 16 m1   28
-    biggenbende 6  greedy    500   17.0%   14.0 - 20.5%   17.4%   +0.04 (0.05) 60 w6 16 m1   41
+    biggenbende 3  greedy    500   54.8%   50.4 - 59.1%   32.6%   +0.87 (0.07) 60 w6 16 m1   32
+    biggenbende 4  greedy    500   36.0%   31.9 - 40.3%   26.4%   +0.55 (0.06) 60 w6 16 m1   37
+    biggenbende 5  greedy    500   25.6%   22.0 - 29.6%   18.0%   +0.28 (0.06) 60 w6 16 m1   36
+    biggenbende 6  greedy    500   23.2%   19.7 - 27.1%   17.4%   +0.30 (0.05) 60 w6 16 m1   26
     allegra     2  greedy    500   64.6%   60.3 - 68.7%   50.6%   -8.65 (0.97) 15 w3 3/seat  12
     allegra     3  greedy    500   51.4%   47.0 - 55.8%   33.8%   -8.28 (0.69) 15 w3 3/seat  11
     allegra     4  greedy    500   39.6%   35.4 - 44.0%   26.4%   -4.47 (0.73) 15 w3 3/seat  12
     allegra     5  greedy    500   36.2%   32.1 - 40.5%   24.4%   -4.28 (0.74) 15 w3 3/seat  14
     allegra     6  greedy    500   32.8%   28.8 - 37.0%   19.6%   -5.15 (0.77) 15 w3 3/seat  15
-    biggenbende 3  random    500   86.6%   83.3 - 89.3%   33.8%   +1.77 (0.03) 60 w6 16 m1   83
-    biggenbende 4  random    500   78.4%   74.6 - 81.8%   26.6%   +1.67 (0.03) 60 w6 16 m1   46
-    biggenbende 5  random    500   62.6%   58.3 - 66.7%   19.6%   +1.43 (0.04) 60 w6 16 m1   26
-    biggenbende 6  random    500   50.4%   46.0 - 54.8%   15.6%   +1.17 (0.04) 60 w6 16 m1   28
+    biggenbende 3  random    500   90.4%   87.5 - 92.7%   33.8%   +1.84 (0.02) 60 w6 16 m1   26
+    biggenbende 4  random    500   74.4%   70.4 - 78.0%   26.6%   +1.61 (0.03) 60 w6 16 m1   27
+    biggenbende 5  random    500   66.4%   62.1 - 70.4%   19.6%   +1.47 (0.04) 60 w6 16 m1   38
+    biggenbende 6  random    500   51.2%   46.8 - 55.6%   15.6%   +1.17 (0.04) 60 w6 16 m1   29
     allegra     2  random    500  100.0%   99.2 -100.0%   46.6%  -52.09 (1.12) 15 w3 3/seat  12
     allegra     3  random    500  100.0%   99.2 -100.0%   37.0%  -67.62 (0.85) 15 w3 6       12
     allegra     4  random    500  100.0%   99.2 -100.0%   24.8%  -67.42 (0.63) 15 w3 6       17
@@ -45,19 +45,28 @@ docs/how-to/write-a-bot.md, "The search bot")::
 (budget: playouts a search, ``w`` root moves, where a rollout is cut, in moves or
 moves a seat, and ``m`` the margin in standard errors when not the default 2:
 Allegra's default cut is 3 a seat, the lines cut at 6 ran with ``--rollout-moves 6``;
-ms: milliseconds a search.) The Biggenbende lines are from the 2026-12-01 second run,
-with Biggenbende's fitted estimate (``biggenbende._greedy.estimate``) and
-``--margin 1``; the Allegra lines are from the first run (Allegra's estimate and
-defaults did not change); the second run's searches took longer on a busier
-machine. Run as ``python benchmarks/bench_ismcts.py biggenbende --rounds 1 --widen 6
---iterations 60 --margin 1`` and ``python benchmarks/bench_ismcts.py allegra --rounds 1
---iterations 15``.
+ms: milliseconds a search.) The Biggenbende lines are from the 2026-12-01 third run,
+with Biggenbende's fitted estimate (``biggenbende._greedy.estimate``), ``--margin 1``
+and worlds that keep what the seat remembers (``biggenbende.redeal_seen``, which
+:func:`cardrules.bots.play_game` uses: the piles it saw taken, and that a forced
+pick-up showed a low hand), two runs at a time on the 2 cores; the Allegra lines are
+from the first run (Allegra's estimate and defaults did not change, and its view
+holds all a seat remembers). Run as ``python benchmarks/bench_ismcts.py biggenbende
+--rounds 1 --widen 6 --iterations 60 --margin 1`` and ``python benchmarks/bench_ismcts.py
+allegra --rounds 1 --iterations 15``.
 
-The bot clearly beats greedy bots in Allegra with every player count and in
-Biggenbende with 3 and 4 players (47.8% against 32.6%, 31.8% against 26.4%, 0.7 and
-0.3 chips a round); with 5 and 6 players it wins about its fair share (20.0% against
-18.0%, 17.0% against 17.4%, within 0.05 chips a round). The first run (estimate of a
-fifth of a chip a card, margin 2) had 38.8%, 26.0%, 19.8%, 18.2% with 3 to 6 players.
+The bot clearly beats greedy bots in Allegra and in Biggenbende with every player
+count: in Biggenbende 54.8% against a fair share of 32.6% with 3 players, 36.0%
+against 26.4% with 4, 25.6% against 18.0% with 5 and 23.2% against 17.4% with 6
+(every 95% interval above the fair share), 0.87, 0.55, 0.28 and 0.30 chips a round
+more than the others' mean (4.7 to 12 standard errors). Before its worlds kept what
+the seat remembers (the second run, worlds by ``redeal_hidden`` alone) it won 47.8%,
+31.8%, 20.0% and 17.0%, within 0.05 chips a round of nothing with 5 and 6 players;
+the first run (estimate of a fifth of a chip a card, margin 2) had 38.8%, 26.0%,
+19.8%, 18.2% with 3 to 6 players. On the screening deals below (seeds 20000 to 20399,
+6 players, mirror 16.8%) the remembered piles alone won 22.0%, with the low hands too
+22.8%, and 150 playouts a search no more (22.3%): with the memory, as before, the
+budget is not what limits it.
 Allegra with 6 players cut after 6 moves (the first run) was no better than greedy
 (20.6% against 19.6%, 2.5 points a round worse), hence the default of 3 moves a seat.
 
@@ -69,7 +78,7 @@ with 4 players, 18.5% with 5, 16.8% with 6): the count-only estimate 25.5% (4p),
 200 ms a search). With 5 and 6 players the gains of the screen did not hold on the
 table's seeds.
 
-Why not with 5 and 6 players: the information, not the game's luck. An experiment
+Why the second run won nothing with 5 and 6 players: the information, not the luck. An experiment
 (``benchmarks/_oracle_ismcts.py``, not part of the table: the same search, budget and
 seeds, whose worlds are the true state) wins 53.0% with 5 players (95% interval 48.6 -
 57.3%, +1.06 chips a round) and 47.0% with 6 (42.7 - 51.4%, +0.96) on the table's 500
@@ -84,9 +93,7 @@ same deals. What a seat could know but the view does not carry is the public his
 worlds that keep in each hand the cards that seat was seen to pick up (and not seen to
 play since) won 27.0% with 5 players (23.3 - 31.1%, +0.32 chips, +9.0 points over the
 mirror on the same deals, se 2.3) and 20.8% with 6 (17.5 - 24.6%, +0.26 chips, +3.4
-points, se 2.1): worlds that agree with the round's public history (which a bot asked
-only at its own turns does not see whole, and a Biggenbende view does not carry) are
-the way to a clear gain with 5 and 6 players, not a bigger budget.
+points, se 2.1) in that experiment, which led to ``redeal_seen`` and the third run.
 """
 
 from __future__ import annotations
