@@ -201,6 +201,11 @@ def _from_state_factory(rules: Rules) -> _fastobs.Packed:
         entry = holdings[seat] = (state.chips, state.supply, part)
         return entry
 
+    # hand_counts: every hand's size, in seat order, by the hand tuple last summed (a
+    # move changes one or two hands; the others stay the same objects).
+    summed: list[Any] = [None] * n
+    sizes = [0] * n
+
     def from_state(state: State, seat: int) -> bytearray:
         hands = state.hands
         phase = state.phase
@@ -219,7 +224,10 @@ def _from_state_factory(rules: Rules) -> _fastobs.Packed:
                 *down_slices[seat],
             )
         else:
-            hand = hand_counts(*hands[seat], *map(sum, getters[seat](hands)))
+            for s, held in enumerate(hands):
+                if held is not summed[s]:
+                    summed[s], sizes[s] = held, sum(held)
+            hand = hand_counts(*hands[seat], *getters[seat](sizes))
             board = boards[seat]
         discard = state.discard
         if last_pile[0] is not discard:
