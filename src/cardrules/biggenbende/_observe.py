@@ -224,9 +224,9 @@ def _from_state_factory(rules: Rules) -> _fastobs.Packed:
                 *down_slices[seat],
             )
         else:
-            for s, held in enumerate(hands):
-                if held is not summed[s]:
-                    summed[s], sizes[s] = held, sum(held)
+            for s, counted in enumerate(hands):
+                if counted is not summed[s]:
+                    summed[s], sizes[s] = counted, sum(counted)
             hand = hand_counts(*hands[seat], *getters[seat](sizes))
             board = boards[seat]
         discard = state.discard
