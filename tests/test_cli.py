@@ -971,3 +971,43 @@ def test_simulate_caps_jobs_at_the_number_of_games(run: Any) -> None:
     one = run("simulate", "beggar", "--games", "1", "--json")
     assert many.code == one.code == 0
     assert json.loads(many.out) == json.loads(one.out)
+
+
+def test_play_against_ismcts_bots_hands_them_worlds_with_their_memory(
+    run: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # An ISMCTS bot searches (choose_in_worlds), as in play_game: its worlds keep its
+    # view and, in Biggenbende, what its seat saw (redeal_seen with its history).
+    from cardrules.bots import ISMCTSBot
+
+    searches: list[tuple[Any, Any]] = []
+    histories: list[Any] = []
+    search = ISMCTSBot.choose_in_worlds
+
+    def spy(self: ISMCTSBot, view: Any, moves: Any, sample: Any) -> Any:
+        searches.append((view, sample(1)))
+        histories.append(sample._seen)  # the sampler's history of the seat
+        return search(self, view, moves, sample)
+
+    monkeypatch.setattr(ISMCTSBot, "choose_in_worlds", spy)
+    monkeypatch.setattr(ISMCTSBot, "DEFAULT_ITERATIONS", 6)
+    result = run(
+        "play",
+        "biggenbende",
+        "--players",
+        "3",
+        "--seed",
+        "5",
+        "--bot",
+        "ismcts",
+        "--option",
+        "rounds=1",
+        stdin="1\n" * 400,
+    )
+    assert result.code == 0
+    assert "game over" in result.out
+    assert len(searches) > 10
+    for view, world in searches:
+        assert biggenbende.view(world, view.seat) == view
+    assert all(type(seen) is tuple for seen in histories)
+    assert any(type(e) is biggenbende.PileTaken for seen in histories for e in seen)

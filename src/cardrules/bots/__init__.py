@@ -39,7 +39,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from cardrules._rng import _mix
@@ -78,6 +78,31 @@ class _Worlds:
 
     def __repr__(self) -> str:
         return f"<worlds of seat {self._seat}>"
+
+
+class _Memories:
+    """What each sampling seat saw (its moves and events), where the game's worlds can
+    keep what a seat remembers (``redeal_seen``): ``worlds(state, seat)`` is the sampler
+    a sampling bot is handed, ``tell(before, move, after, mover)`` follows a move."""
+
+    __slots__ = ("_events", "_game", "_seen")
+
+    def __init__(self, game: AnyGame, sampling: Iterable[int]) -> None:
+        self._game = game
+        self._events = game.events
+        recalls = getattr(game, "redeal_seen", None) is not None and self._events is not None
+        self._seen: dict[int, list[Any]] = {s: [] for s in sampling} if recalls else {}
+
+    def worlds(self, state: Any, seat: int) -> _Worlds:
+        seen = self._seen.get(seat)
+        return _Worlds(self._game, state, seat, None if seen is None else tuple(seen))
+
+    def tell(self, before: Any, move: Any, after: Any, mover: int) -> None:
+        events = self._events
+        for seat, told in self._seen.items():
+            if seat == mover:
+                told.append(move)
+            told.extend(events(before, move, after, seat))  # type: ignore[misc]
 
 
 def make_bot(name: str, game: AnyGame | str, *, seed: int) -> Bot:
@@ -150,13 +175,8 @@ def play_game(
     # Bound once; a RandomBot is asked through its draw, which skips the checks that
     # this loop has already made (two moves or more).
     chooses = [bot._draw if type(bot) is RandomBot else bot.choose for bot in bots]
-    # What each sampling seat saw (its moves and events), where the game's worlds can
-    # keep what a seat remembers (``redeal_seen``): its worlds are drawn with it.
-    events = game.events
-    recalls = getattr(game, "redeal_seen", None) is not None and events is not None
-    seen: dict[int, list[Any]] = (
-        {s: [] for s, sampling in enumerate(samples) if sampling} if recalls else {}
-    )
+    # What each sampling seat saw: its worlds keep what it remembers (redeal_seen).
+    memories = _Memories(game, [s for s, sampling in enumerate(samples) if sampling])
     legal = legal_moves(state)
     while legal:
         seat = to_move(state)
@@ -164,9 +184,8 @@ def play_game(
         if len(legal) == 1:
             move = legal[0]
         elif samples[seat]:  # it sees worlds redealt for its seat, never the state
-            history = tuple(seen[seat]) if recalls else None
             move = bots[seat].choose_in_worlds(  # type: ignore[attr-defined]
-                view(state, seat), legal, _Worlds(game, state, seat, history)
+                view(state, seat), legal, memories.worlds(state, seat)
             )
         elif looks[seat]:
             move = chooses[seat](view(state, seat), legal)
@@ -174,9 +193,6 @@ def play_game(
             move = chooses[seat](None, legal)
         before, state = state, apply(state, move)
         moves.append(move)
-        for s, told in seen.items():
-            if s == seat:
-                told.append(move)
-            told.extend(events(before, move, state, s))  # type: ignore[misc]
+        memories.tell(before, move, state, seat)
         legal = legal_moves(state)
     return state, tuple(moves)

@@ -19,7 +19,7 @@ import attrs
 
 import cardrules
 from cardrules._render import render_outcome
-from cardrules.bots import BOTS, Bot, _seat_seed, make_bot
+from cardrules.bots import BOTS, Bot, _Memories, _seat_seed, make_bot
 from cardrules.cli._common import (
     Quit,
     ask,
@@ -217,6 +217,10 @@ def _run(args: argparse.Namespace) -> int:
     bots: dict[int, Bot] = {
         s: make_bot(args.bot, game, seed=_seat_seed(base, s)) for s in range(players) if s != seat
     }
+    # A searching bot (ISMCTS) is handed worlds redealt for its seat, as play_game does,
+    # which keep what it saw since this session began.
+    sampling = {s for s, bot in bots.items() if getattr(bot, "samples_worlds", False)}
+    memories = _Memories(game, sampling)
     if session.seed is None:
         where = "a saved position"
     elif args.resume is not None:
@@ -240,11 +244,17 @@ def _run(args: argparse.Namespace) -> int:
             if mover == seat:
                 move = _choose(session, seat, legal)
                 who = "you"
+            elif mover in sampling:
+                move = bots[mover].choose_in_worlds(  # type: ignore[attr-defined]
+                    game.view(session.state, mover), legal, memories.worlds(before, mover)
+                )
+                who = args.bot
             else:
                 move = bots[mover].choose(game.view(session.state, mover), legal)
                 who = args.bot
             session.state = game.apply(session.state, move)
             session.moves.append(move)
+            memories.tell(before, move, session.state, mover)
             # What happened, as the person's seat saw it (no hidden card leaks).
             print(f"seat {mover} ({who}): {told(game, before, move, session.state, seat)}")
     except Quit as stop:
