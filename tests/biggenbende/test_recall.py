@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 from cardrules import biggenbende as bb
 from cardrules._rng import _below
 from cardrules.biggenbende._cards import EMPTY, playable
-from cardrules.biggenbende._recall import _matches, _remembered
+from cardrules.biggenbende._recall import _remembered
+from cardrules.biggenbende._view import _matches
 from cardrules.errors import RulesError, WrongTypeError
 from cardrules.rl import Trajectory
 

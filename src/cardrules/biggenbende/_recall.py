@@ -16,12 +16,11 @@ from collections.abc import Sequence
 
 import attrs
 
-from cardrules._rng import Rng, _check_seed, _shuffle
-from cardrules.biggenbende._cards import counts, expand
+from cardrules._rng import _check_seed
+from cardrules.biggenbende._cards import expand
 from cardrules.biggenbende._events import (
     EVENT_TYPES,
     Drew,
-    FaceDownTurned,
     FaceUpChosen,
     FaceUpShown,
     PileTaken,
@@ -39,7 +38,7 @@ from cardrules.biggenbende._state import (
     TurnFaceDown,
     short,
 )
-from cardrules.biggenbende._view import checked_seat, redeal_hidden
+from cardrules.biggenbende._view import _matches, _redeal, checked_seat
 from cardrules.errors import RulesError
 
 __all__ = ["redeal_seen"]
@@ -127,21 +126,23 @@ def _read(state: State, seat: int, seen: object, players: int, values: int) -> _
         if any(type(item) is Played for item in seen[start:]):
             raise RulesError("seen tells of the play, but the round's deal is being chosen")
         return nothing
+    # The seats and values of the events read below are the state's.
+    for index in range(start, len(seen)):
+        item = seen[index]
+        kind = type(item)
+        if (kind is Played or kind is Drew or kind is PileTaken) and not (
+            _seat_ok(item.seat, players) and (kind is not Played or _value_ok(item.value, values))
+        ):
+            raise RulesError(f"seen[{index}] does not fit the state: {short(item)}")
     # The hand sizes where the memory starts: the state's, less what came in since.
     size = [sum(hand) for hand in state.hands]
-    for index in range(len(seen) - 1, start - 1, -1):
+    for index in range(start, len(seen)):
         item = seen[index]
         kind = type(item)
         if kind is Drew or kind is PileTaken:
-            mover, count = item.seat, item.count
-            if not _seat_ok(mover, players):
-                raise RulesError(f"seen[{index}] does not fit the state: {short(item)}")
-            size[mover] -= count
+            size[item.seat] -= item.count
         elif kind is Played and item.source == "hand":
-            mover = item.seat
-            if not _seat_ok(mover, players):
-                raise RulesError(f"seen[{index}] does not fit the state: {short(item)}")
-            size[mover] += item.count
+            size[item.seat] += item.count
     if min(size) < 0:
         raise RulesError("seen does not fit the state: it takes more cards than a hand holds")
     known = [[0] * values for _ in range(players)]
@@ -154,8 +155,6 @@ def _read(state: State, seat: int, seen: object, players: int, values: int) -> _
         kind = type(item)
         if kind is Played:
             mover, value, count = item.seat, item.value, item.count
-            if not (_seat_ok(mover, players) and type(value) is int and 0 <= value < values):
-                raise RulesError(f"seen[{index}] does not fit the state: {short(item)}")
             pile[value] += count
             top = value
             if item.source == "hand":
@@ -177,12 +176,8 @@ def _read(state: State, seat: int, seen: object, players: int, values: int) -> _
             slots[item.seat] += [values] * item.count
         elif kind is _Burned:
             pile, top = [0] * values, None
-        elif kind is FaceDownTurned and not item.playable:
-            pass  # the PileTaken that follows takes the card in
         elif kind is PileTaken:
             taker = item.seat
-            if not _seat_ok(taker, players):
-                raise RulesError(f"seen[{index}] does not fit the state: {short(item)}")
             held = known[taker]
             row = slots[taker]
             # Cards taken that were on the pile before ``seen`` began: not known.
@@ -218,22 +213,8 @@ def _seat_ok(seat: object, players: int) -> bool:
     return type(seat) is int and 0 <= seat < players
 
 
-def _matches(cards: list[int], bounds: Sequence[int]) -> list[int] | None:
-    """The index in ``cards`` of a card for every bound, lowest bound first, each the
-    first card left that is lower than the bound and no joker; ``None`` if a bound
-    finds none. (The bounds are nested sets of values, so taking them lowest first
-    finds a match whenever there is one.)"""
-    used = [False] * len(cards)
-    picked = []
-    for bound in bounds:
-        for k, card in enumerate(cards):
-            if not used[k] and card != JOKER and card < bound:
-                used[k] = True
-                picked.append(k)
-                break
-        else:
-            return None
-    return picked
+def _value_ok(value: object, values: int) -> bool:
+    return type(value) is int and 0 <= value < values
 
 
 def _fits(state: State, memory: _Memory) -> None:
@@ -305,33 +286,5 @@ def redeal_seen(state: State, seat: int, seen: Sequence[object], *, seed: int) -
     _check_seed(seed)
     memory = _remembered(state, seat, seen)
     if memory.empty():  # nothing remembered: the same world as redeal_hidden
-        return redeal_hidden(state, seat, seed=seed)
-    known = memory.known
-    others = [s for s in range(state.rules.players) if s != seat]
-    pool = list(state.draw)
-    for row in state.face_down:
-        pool += [c for c in row if c is not None]
-    for s in others:
-        pool += expand(tuple(h - k for h, k in zip(state.hands[s], known[s], strict=True)))
-    cards, rng = _shuffle(seed, pool)
-    # The low hand cards first, lowest bound first, over every seat at once.
-    bounds = sorted((bound, s) for s in others for bound in memory.caps[s])
-    picked = _matches(cards, [bound for bound, _ in bounds])
-    if picked is None:  # _fits has found a match in the true state: never here
-        raise RulesError("seen does not fit the state")
-    low: list[list[int]] = [[] for _ in state.hands]
-    for (_, s), k in zip(bounds, picked, strict=True):
-        low[s].append(cards[k])
-    taken = set(picked)
-    deck = iter([c for k, c in enumerate(cards) if k not in taken])
-    hands = list(state.hands)
-    for s in others:
-        free = sum(hands[s]) - sum(known[s]) - len(low[s])
-        drawn = counts([*low[s], *(next(deck) for _ in range(free))])
-        hands[s] = tuple(k + d for k, d in zip(known[s], drawn, strict=True))
-    face_down = tuple(
-        tuple(None if c is None else next(deck) for c in row) for row in state.face_down
-    )
-    return attrs.evolve(
-        state, rng=Rng(rng), hands=tuple(hands), face_down=face_down, draw=tuple(deck)
-    )
+        return _redeal(state, seat, seed)
+    return _redeal(state, seat, seed, memory.known, memory.caps)

@@ -5,14 +5,14 @@ cannot tell apart from the true one.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 import attrs
 
 from cardrules._checks import expect
 from cardrules._rng import Rng, _check_seed, _shuffle
 from cardrules.biggenbende._cards import EMPTY, counts, expand
-from cardrules.biggenbende._state import State, View, short
+from cardrules.biggenbende._state import JOKER, State, View, short
 from cardrules.errors import RulesError
 
 __all__ = ["checked_seat", "redeal_hidden", "view"]
@@ -91,16 +91,47 @@ def redeal_hidden(state: State, seat: int, *, seed: int) -> State:
     """
     seat = checked_seat(state, seat)
     _check_seed(seed)
+    return _redeal(state, seat, seed)
+
+
+def _redeal(
+    state: State,
+    seat: int,
+    seed: int,
+    known: Sequence[Sequence[int]] | None = None,
+    bounds: Sequence[Sequence[int]] | None = None,
+) -> State:
+    """
+    ``state`` with everything ``seat`` cannot see reshuffled with ``Rng(seed)``
+    (:func:`redeal_hidden`); with ``known``, every other hand keeps those cards (count
+    tuples, per seat), and with ``bounds``, that many more of its cards are each lower
+    than its bound and no joker (per seat, lowest first): they take the first cards of
+    the shuffle that are low enough, lowest bound first over every seat. The caller
+    has checked that the true hands hold them. With neither, this is the plain redeal.
+    """
     choosing = state.phase == "choose"
     others = [s for s in range(state.rules.players) if s != seat]
     pool = list(state.draw)
     for row in state.face_down:
         pool += [c for c in row if c is not None]
     for s in others:
-        pool += expand(state.hands[s])
+        hand = state.hands[s]
+        if known is not None:
+            hand = tuple(h - k for h, k in zip(hand, known[s], strict=True))
+        pool += expand(hand)
         if choosing:
             pool += expand(state.face_up[s])
     cards, rng = _shuffle(seed, pool)
+    low: list[list[int]] = [[] for _ in state.hands]
+    if bounds is not None:
+        wanted = sorted((bound, s) for s in others for bound in bounds[s])
+        picked = _matches(cards, [bound for bound, _ in wanted])
+        if picked is None:  # the caller found a match in the true hands: never here
+            raise RulesError("the low cards of the hands cannot be dealt")
+        for (_, s), k in zip(wanted, picked, strict=True):
+            low[s].append(cards[k])
+        taken = set(picked)
+        cards = [c for k, c in enumerate(cards) if k not in taken]
     deck: Iterator[int] = iter(cards)
 
     def take(k: int) -> tuple[int, ...]:
@@ -109,7 +140,13 @@ def redeal_hidden(state: State, seat: int, *, seed: int) -> State:
     hands = list(state.hands)
     face_up = list(state.face_up)
     for s in others:
-        hands[s] = take(sum(hands[s]))
+        if known is None and not low[s]:
+            hands[s] = take(sum(hands[s]))
+        else:
+            held = (0,) * len(hands[s]) if known is None else known[s]
+            free = sum(hands[s]) - sum(held) - len(low[s])
+            drawn = counts([*low[s], *(next(deck) for _ in range(free))])
+            hands[s] = tuple(k + d for k, d in zip(held, drawn, strict=True))
         if choosing:
             face_up[s] = take(sum(face_up[s]))
     face_down = tuple(
@@ -124,3 +161,21 @@ def redeal_hidden(state: State, seat: int, *, seed: int) -> State:
         face_down=face_down,
         draw=draw,
     )
+
+
+def _matches(cards: Sequence[int], bounds: Sequence[int]) -> list[int] | None:
+    """The index in ``cards`` of a card for every bound, lowest bound first, each the
+    first card left that is lower than the bound and no joker; ``None`` if a bound
+    finds none. (The bounds are nested sets of values, so taking them lowest first
+    finds a match whenever there is one.)"""
+    used = [False] * len(cards)
+    picked = []
+    for bound in bounds:
+        for k, card in enumerate(cards):
+            if not used[k] and card != JOKER and card < bound:
+                used[k] = True
+                picked.append(k)
+                break
+        else:
+            return None
+    return picked
