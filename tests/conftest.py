@@ -1,4 +1,7 @@
-"""Shared test configuration: hypothesis profiles, a fixture over every game, the toy game."""
+"""
+Shared test configuration: hypothesis profiles, the ``slow`` marker, a fixture over every
+game, the toy game.
+"""
 
 from __future__ import annotations
 
@@ -30,6 +33,31 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+_SLOW_HOW = "slow: CI runs it; run it here with --run-slow or CARDRULES_SLOW=1"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--run-slow",
+        action="store_true",
+        help="also run the tests marked slow (long soaks, framework suites); CI does",
+    )
+
+
+def _run_slow(config: pytest.Config) -> bool:
+    return bool(config.getoption("--run-slow")) or os.environ.get("CARDRULES_SLOW") == "1"
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    # The README's test command stays under two minutes: slow tests are skipped there with
+    # the reason shown in the summary (-ra), never silently, and CI runs them.
+    if _run_slow(config):
+        return
+    skip = pytest.mark.skip(reason=_SLOW_HOW)
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)
 
 
 @pytest.fixture(scope="session", params=sorted(cardrules.GAMES))
