@@ -30,7 +30,8 @@ napoleon_numpy_docstring = False
 # No intersphinx: CI has no network, and -W would fail on the inventory fetch.
 nitpicky = False
 
-doctest_global_setup = "import cardrules"
+# No doctest_global_setup: every page imports what its examples use, as a reader must
+# (tests/test_docs_examples.py runs each page in a fresh interpreter to make sure).
 # Docstring examples run under pytest (--doctest-modules) in their module's namespace;
 # the doctest builder runs the {doctest} blocks of the pages.
 doctest_test_doctest_blocks = ""

@@ -12,9 +12,9 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 import cardrules
+import toygame
 from cardrules._registry import _REGISTRY
 from cardrules.game import AnyGame
-from tests import toygame
 
 # "dev" is quick for local runs; "ci" (HYPOTHESIS_PROFILE=ci, set by .ci/run) digs deeper
 # and is derandomised so that a CI run is repeatable.
@@ -69,7 +69,7 @@ def game(request: pytest.FixtureRequest) -> AnyGame:
 @pytest.fixture(scope="module")
 def toy() -> Iterator[AnyGame]:
     """
-    The test-only toy game of ``tests/toygame``, registered from outside the core with
+    The toy game of ``examples/toygame``, registered from outside the core with
     ``cardrules.register_game`` for the tests of one module, then forgotten again, so
     that the rest of the suite sees the built-in games only.
     """

@@ -17,9 +17,9 @@ import attrs
 import pytest
 
 import cardrules
+import toygame
 from cardrules import _registry
 from cardrules.game import AnyGame
-from tests import toygame
 
 GROUP = "cardrules.games"
 BUILTIN = {
@@ -100,7 +100,7 @@ def test_the_builtin_games_are_installed_entry_points() -> None:
 
 
 def test_an_entry_point_is_loaded_on_first_use_only(installed: Callable[..., None]) -> None:
-    point = _CountingPoint("toy", "tests.toygame:GAME", toygame.GAME)
+    point = _CountingPoint("toy", "toygame:GAME", toygame.GAME)
     installed(point)
     assert cardrules.get_game("beggar").name == "beggar"
     assert point.loads == 0
@@ -111,7 +111,7 @@ def test_an_entry_point_is_loaded_on_first_use_only(installed: Callable[..., Non
 
 
 def test_a_real_entry_point_of_the_toy_game(installed: Callable[..., None]) -> None:
-    installed(_point("toy", "tests.toygame:GAME"))
+    installed(_point("toy", "toygame:GAME"))
     assert cardrules.GAMES["toy"] is toygame.GAME
     assert sorted(cardrules.GAMES) == ["allegra", "beggar", "biggenbende", "toy"]
 
@@ -136,9 +136,9 @@ def test_without_metadata_the_builtin_games_are_found_in_the_package(
             "tests.no_such_module:GAME",
             "ModuleNotFoundError: No module named 'tests.no_such_module'",
         ),
-        ("tests.toygame:NO_GAME", "AttributeError"),
-        ("tests.toygame:Rules", "does not satisfy the cardrules.Game protocol"),
-        ("tests.toygame:DECK", "tuple object does not satisfy the cardrules.Game protocol"),
+        ("toygame:NO_GAME", "AttributeError"),
+        ("toygame:Rules", "does not satisfy the cardrules.Game protocol"),
+        ("toygame:DECK", "tuple object does not satisfy the cardrules.Game protocol"),
     ],
 )
 def test_a_broken_entry_point_is_named_and_the_others_keep_working(
@@ -164,20 +164,20 @@ def test_a_broken_entry_point_is_named_and_the_others_keep_working(
 
 
 def test_an_entry_point_whose_game_has_another_name(installed: Callable[..., None]) -> None:
-    installed(_point("eights", "tests.toygame:GAME"))
+    installed(_point("eights", "toygame:GAME"))
     with pytest.raises(cardrules.CardrulesError, match="gives a game named 'toy', not 'eights'"):
         cardrules.get_game("eights")
     assert "toy" not in cardrules.GAMES
 
 
 def test_two_entry_points_of_one_name_clash(installed: Callable[..., None]) -> None:
-    installed(_point("beggar", "tests.toygame:GAME"))
+    installed(_point("beggar", "toygame:GAME"))
     with pytest.raises(cardrules.CardrulesError) as info:
         cardrules.get_game("beggar")
     message = str(info.value)
     assert "game name clash" in message
     assert "'beggar = cardrules.beggar:GAME'" in message
-    assert "'beggar = tests.toygame:GAME'" in message
+    assert "'beggar = toygame:GAME'" in message
     assert sorted(cardrules.GAMES) == ["allegra", "biggenbende"]
 
 
@@ -200,7 +200,7 @@ def test_register_game(installed: Callable[..., None]) -> None:
 
 
 def test_register_game_refuses_a_clash_unless_replacing(installed: Callable[..., None]) -> None:
-    installed(_point("toy", "tests.toygame:GAME"))
+    installed(_point("toy", "toygame:GAME"))
     other = attrs.evolve(toygame.GAME, rules_version=2)
     with pytest.raises(cardrules.CardrulesError) as info:
         cardrules.register_game(other)
@@ -214,8 +214,8 @@ def test_register_game_refuses_a_clash_unless_replacing(installed: Callable[...,
 def test_register_game_names_the_broken_entry_point_it_clashes_with(
     installed: Callable[..., None],
 ) -> None:
-    installed(_point("toy", "tests.toygame:NO_GAME"))
-    with pytest.raises(cardrules.CardrulesError, match=r"'toy = tests\.toygame:NO_GAME'"):
+    installed(_point("toy", "toygame:NO_GAME"))
+    with pytest.raises(cardrules.CardrulesError, match="'toy = toygame:NO_GAME'"):
         cardrules.register_game(toygame.GAME)
     cardrules.register_game(toygame.GAME, replace=True)  # a working game replaces it
     assert cardrules.get_game("toy") is toygame.GAME

@@ -55,6 +55,31 @@ def test_the_summary_is_the_command_lines_table(capsys: pytest.CaptureFixture[st
     assert capsys.readouterr().out.strip() == summary.format()
 
 
+def test_a_run_knows_its_game_bots_and_rules_so_the_summary_needs_nothing_else() -> None:
+    game = cardrules.get_game("allegra")
+    rules = game.Rules(players=4)
+    run = simulate(game, games=8, rules=rules, bots=("greedy", "random"), seed=2)
+    assert (run.game, run.bots, run.rules, run.seed) == (
+        "allegra",
+        ("greedy", "random", "random", "random"),
+        rules,
+        2,
+    )
+    summary = Summary.of(run)
+    assert summary.format().splitlines()[0] == "allegra: 8 games, 4 players, seeds 2 to 9"
+    results = list(simulate(game, games=8, rules=rules, bots=("greedy", "random"), seed=2))
+    named = Summary.of(results, game=game, bots=run.bots, rules=rules)
+    assert summary.to_json() == named.to_json()
+    # What is named wins over what the run knows; a list of results knows nothing.
+    assert Summary.of(simulate("beggar", games=1), bots=("x", "y")).bots == ("x", "y")
+    assert Summary.of(results).game == ""
+
+
+def test_bad_arguments_are_refused_when_simulate_is_called() -> None:
+    with pytest.raises(cardrules.RulesError, match="games must be an int"):
+        simulate("beggar", games=-1)
+
+
 def test_the_summary_does_not_depend_on_the_order_of_results() -> None:
     game = cardrules.get_game("biggenbende")
     results = list(simulate(game, games=15, bots=("greedy", "random"), seed=9))

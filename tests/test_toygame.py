@@ -1,5 +1,5 @@
 """
-A game from outside the core: the toy game of ``tests/toygame``, registered with
+A game from outside the core: the toy game of ``examples/toygame``, registered with
 ``cardrules.register_game``, gets the conformance check, JSON, records, replay, the
 bots and the command line without any edit of cardrules; and ``check_game`` catches
 broken variants of it registered the same way.
@@ -20,11 +20,11 @@ import attrs
 import pytest
 
 import cardrules
+import toygame
 from cardrules.cli import main
 from cardrules.game import AnyGame
 from cardrules.testing import check_game, random_playthrough
-from tests import toygame
-from tests.toygame import Card, Draw, Drew, Ended, Pass, Passed, Play, Reshuffled, Rules, State
+from toygame import Card, Draw, Drew, Ended, Pass, Passed, Play, Reshuffled, Rules, State
 
 # --------------------------------------------------------------------------- helpers
 

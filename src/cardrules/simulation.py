@@ -36,6 +36,7 @@ from cardrules.game import AnyGame
 
 __all__ = [
     "GameResult",
+    "Simulation",
     "SimulationError",
     "Submitter",
     "Summary",
@@ -166,6 +167,55 @@ def _bot_names(game: AnyGame, rules: Any, bots: Sequence[str]) -> tuple[str, ...
     return names + names[-1:] * (players - len(names))
 
 
+class Simulation(Iterator[GameResult]):
+    """
+    A run of :func:`simulate`: the results of its games, in order, and what was played.
+
+    Iterate it for the :class:`GameResult` of every game; :meth:`Summary.of` reads the
+    game, the bot of every seat and the rules from it.
+
+    >>> run = simulate("beggar", games=2, bots=("random",))
+    >>> run.game, run.bots, run.seed
+    ('beggar', ('random', 'random'), 0)
+    >>> [r.index for r in run]
+    [0, 1]
+    """
+
+    game: str
+    """The game's registered name."""
+    bots: tuple[str, ...]
+    """The bot of every seat, the last one given filling the remaining seats."""
+    rules: Any
+    """The rules played."""
+    seed: int
+    """The seed of game 0."""
+    rotate: bool
+    """Whether the seats turn from game to game (see :func:`seat_bots`)."""
+
+    def __init__(
+        self,
+        results: Iterator[GameResult],
+        *,
+        game: str,
+        bots: tuple[str, ...],
+        rules: Any,
+        seed: int,
+        rotate: bool,
+    ) -> None:
+        self._results = results
+        self.game, self.bots, self.rules, self.seed, self.rotate = game, bots, rules, seed, rotate
+
+    def __next__(self) -> GameResult:
+        """The next game's result."""
+        return next(self._results)
+
+    def close(self) -> None:
+        """Stop the run: give up the games not yet played and free their workers."""
+        close = getattr(self._results, "close", None)
+        if close is not None:
+            close()
+
+
 def simulate(
     game: AnyGame | str,
     *,
@@ -178,9 +228,11 @@ def simulate(
     chunk: int | None = None,
     on_error: Literal["report", "stop"] = "report",
     rotate: bool = False,
-) -> Iterator[GameResult]:
+) -> Simulation:
     """
     Play ``games`` seeded games with bots and yield their results in order.
+
+    The arguments are checked at once; the games are played as the result is iterated.
 
     Args:
         game: the game, or its registered name.
@@ -234,6 +286,20 @@ def simulate(
         )
     else:
         results = _run_parallel(args, spans, executor, jobs, window=workers * 4)
+    return Simulation(
+        _checked(results, on_error),
+        game=resolved.name,
+        bots=names,
+        rules=rules,
+        seed=seed,
+        rotate=rotate,
+    )
+
+
+def _checked(
+    results: Iterator[GameResult], on_error: Literal["report", "stop"]
+) -> Iterator[GameResult]:
+    """The results, raising :class:`SimulationError` at an error if asked to stop."""
     for result in results:
         if result.error is not None and on_error == "stop":
             raise SimulationError(
@@ -372,10 +438,22 @@ class Summary:
         """
         Summarise ``results``; the seed of game 0 comes from the first one.
 
+        The game, the bots and the rules default to those of ``results`` when it is a
+        :class:`Simulation` (what :func:`simulate` returns); name them to summarise other
+        results. A tournament turns its seats, so it names no bot per seat.
+
         >>> Summary.of([]).games
         0
+        >>> print(Summary.of(simulate("beggar", games=3)).format().splitlines()[0])
+        beggar: 3 games, 2 players, seeds 0 to 2
         """
-        name = game.name if game is not None else ""
+        name = ""
+        if isinstance(results, Simulation):
+            name = results.game
+            bots = bots or (() if results.rotate else results.bots)
+            rules = results.rules if rules is None else rules
+        if game is not None:
+            name = game.name
         summary = cls(game=name, players=len(bots), seed=0, bots=tuple(bots), rules=rules)
         for result in results:
             if summary.games == 0:

@@ -184,7 +184,7 @@ def tournament(
     if len(names) > players:
         raise RulesError(f"{len(names)} bots for {players} seats")
     lineup = tuple(names[s % len(names)] for s in range(players))
-    results = simulate(
+    results: Iterator[GameResult] = simulate(
         resolved,
         games=games,
         rules=rules,

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tests.toygame._play import is_over
-from tests.toygame._state import (
+from toygame._play import is_over
+from toygame._state import (
     EIGHT,
     Drew,
     Ended,
@@ -28,7 +28,7 @@ def render_move(move: Move) -> str:
     """
     A move as short text.
 
-    >>> from tests.toygame._state import Card
+    >>> from toygame._state import Card
     >>> render_move(Play(Card(8, "S"), "H"))
     'play 8S, name H'
     """
@@ -78,7 +78,7 @@ def render_event(event: Any, seat: int) -> str:
     """
     One line for ``event``, told to ``seat``.
 
-    >>> from tests.toygame._state import Card
+    >>> from toygame._state import Card
     >>> render_event(Drew(1, Card(3, "H")), 1)
     'you drew 3H'
     >>> render_event(Drew(1, None), 0)

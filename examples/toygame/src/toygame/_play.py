@@ -6,7 +6,7 @@ import attrs
 
 from cardrules import Outcome, Rng
 from cardrules.errors import GameOverError, IllegalMoveError, InvalidStateError, RulesError
-from tests.toygame._state import (
+from toygame._state import (
     DECK,
     EIGHT,
     SUITS,

@@ -32,7 +32,7 @@ The rules:
 from __future__ import annotations
 
 from cardrules import GameSpec
-from tests.toygame._play import (
+from toygame._play import (
     apply,
     check_state,
     check_view,
@@ -45,7 +45,7 @@ from tests.toygame._play import (
     to_move,
     view,
 )
-from tests.toygame._state import (
+from toygame._state import (
     DECK,
     SUITS,
     Card,
@@ -62,7 +62,7 @@ from tests.toygame._state import (
     State,
     View,
 )
-from tests.toygame._text import Event, events, heuristic, render_event, render_move, render_view
+from toygame._text import Event, events, heuristic, render_event, render_move, render_view
 
 __all__ = [
     "DECK",
