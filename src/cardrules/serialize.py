@@ -64,6 +64,7 @@ from cardrules._convert import _setup as _setup
 from cardrules._fastdata import GIVE_UP
 from cardrules._format import _KINDS as _KINDS
 from cardrules._format import (
+    _MAX_SIZE,
     _SIGNATURE,
     _short,
     _WrongTypeRules,
@@ -73,6 +74,7 @@ from cardrules._load import (
     _FORMAT_NAME,
     _check_envelope,
     _check_key,
+    _check_text,
     _newer,
     _quick_read,
     _read,
@@ -120,12 +122,20 @@ The envelope's ``version`` key is not this number but the format version of the 
 inside (``Game.format_version``), which each game raises on its own.
 """
 
-MAX_SIZE: Final = 4 * 1024 * 1024
+MAX_SIZE: Final = _MAX_SIZE
 """
 The default size limit of :func:`loads`: 4 MiB (4,194,304 characters of a ``str``, or
 bytes of a ``bytes``). Larger text is refused before it is parsed; pass ``max_size=`` to
 read more. The longest honest game of any built-in game saves in well under 1 MiB.
+
+Text may also hold at most one JSON object or array per 16 characters of the limit
+(262,144 under this one; more under a larger ``max_size``), so that parsing any text
+under the limit stays well under 100 MB.
 """
+
+_QUICK_LIMIT: Final = 1 << 18
+"""The longest text ``loads`` tries the quick way first (a state saves in a few KB): a
+longer one the quick way would parse whole only to give up and parse it again."""
 
 
 _ENCODER: Final = json.JSONEncoder(separators=(",", ":"), allow_nan=False, check_circular=False)
@@ -602,7 +612,8 @@ def loads(
     """
     if type(max_size) is not int or max_size < 0:
         raise WrongTypeError(f"max_size: expected an int >= 0, got {_short(max_size)}")
-    if key is None:
+    _check_text(text, max_size)
+    if key is None and len(text) <= _QUICK_LIMIT:
         quick = _quick_read(text, max_size, game, kind, _lookup, _known)  # _quick_loads
         if quick is not GIVE_UP:
             return quick
