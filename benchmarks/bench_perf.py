@@ -458,7 +458,10 @@ def _parts(name: str, state: Any) -> dict[str, Callable[[], object]]:
     parts["loads: plain json.loads"] = lambda: json.loads(text)
     envelope = getattr(ser, "_check_envelope", None)
     if envelope is not None:
-        if len(inspect.signature(envelope).parameters) == 3:  # (doc, lookup, known) now
+        arity = len(inspect.signature(envelope).parameters)
+        if arity == 2:  # (doc, games) now
+            parts["loads: envelope (_check_envelope)"] = lambda: envelope(doc, ser.GAMES)
+        elif arity == 3:  # (doc, lookup, known) until issue 27
             lookup, known = ser._lookup, ser._known
             parts["loads: envelope (_check_envelope)"] = lambda: envelope(doc, lookup, known)
         else:  # an older commit's (doc)

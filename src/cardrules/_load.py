@@ -1,6 +1,19 @@
 """
-Reading: parsing under the size limit, signatures, structuring with short messages
-and paths rooted at ``$``, the games' checks, and upgrades on the way in.
+The way down of :func:`cardrules.serialize.loads`: each step is a function here or a
+module below that the next step does not call back (imports go down only: ``serialize``
+→ ``_load`` → ``_upgrade`` → ``_convert`` → ``_fastdata`` → ``_format``)::
+
+    1 text      _check_text, _parse        size, objects and arrays, JSON (no duplicates)
+    2 envelope  _verify, _check_envelope   signature; format, version, game, rules, type
+    3 upgrade   _upgrade._upgrade          the game's steps, one format version at a time
+    4 structure _from_data                 the quick reader (_fastdata), else cattrs (_convert)
+    5 checks    _check, _check_view, ...   the game's invariants; paths rooted at ``$``
+
+``_quick_read`` takes steps 1, 2, 4 and 5 in one stride for the usual document (a
+state, view or rules of today's format); on anything else it gives up (``GIVE_UP``) and
+the document takes the steps one by one, which word every error. ``dumps`` climbs the
+same way up: ``_convert._unstructure`` (or a ``_fastdata`` JSON text writer), then the
+envelope and its signature, then the text.
 """
 
 from __future__ import annotations
@@ -11,13 +24,14 @@ import hmac
 import json
 import re
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 import attrs
 import cattrs
 import cattrs.v
 
+from cardrules import _registry
 from cardrules._convert import _Setup, _setup, _structure_big_int
 from cardrules._fastdata import _TYPED_CHECKS, GIVE_UP
 from cardrules._format import (
@@ -270,7 +284,9 @@ def _check_parts(game: AnyGame, value: Any, path: str) -> None:
             _check_view(game, part, f"{path}.{field.name}")
 
 
-def _load_record(setup: _Setup, data: Any, path: str, record: Callable[..., Any]) -> Any:
+def _load_record(setup: _Setup, data: Any, path: str) -> dict[str, Any]:
+    """The fields of a ``Record`` (``serialize`` makes it: this module does not import
+    the public class), each read and checked."""
     conv, game = setup.conv, setup.game
     if not isinstance(data, dict):
         raise SerializationError(f"{path}: expected a record object, got {_short(data)}")
@@ -305,14 +321,11 @@ def _load_record(setup: _Setup, data: Any, path: str, record: Callable[..., Any]
             raise InvalidStateError(f"{path}.start: its rules differ from the record's rules")
     if (seed is None) == (start is None):
         raise SerializationError(f"{path}: a record needs exactly one of seed and start")
-    try:
-        return record(game=game.name, rules=rules, seed=seed, moves=tuple(moves), start=start)
-    except CardrulesError as exc:  # pragma: no cover - every field was checked above
-        raise SerializationError(f"{path}: {exc}") from None
+    return {"game": game.name, "rules": rules, "seed": seed, "moves": tuple(moves), "start": start}
 
 
-def _from_data(setup: _Setup, kind: Kind, data: Any, path: str, record: Callable[..., Any]) -> Any:
-    """Today's object of ``kind`` from today's data, checked; ``record`` makes a Record."""
+def _from_data(setup: _Setup, kind: Kind, data: Any, path: str) -> Any:
+    """Today's object of ``kind`` from today's data, checked (a record: its fields)."""
     game = setup.game
     if kind == "state":
         state = _quick_structure(setup, data, game.State, path)
@@ -325,7 +338,7 @@ def _from_data(setup: _Setup, kind: Kind, data: Any, path: str, record: Callable
     if kind == "move":
         return _pick(setup.moves, data, path)
     if kind == "record":
-        return _load_record(setup, data, path, record)
+        return _load_record(setup, data, path)
     if kind == "rules":
         return _quick_structure(setup, data, game.Rules, path)
     if kind == "outcome":
@@ -337,22 +350,18 @@ def _from_data(setup: _Setup, kind: Kind, data: Any, path: str, record: Callable
     return value
 
 
-def _read(
-    game: AnyGame, kind: Kind, version: int, data: Any, path: str, record: Callable[..., Any]
-) -> Any:
+def _read(game: AnyGame, kind: Kind, version: int, data: Any, path: str) -> Any:
     """
-    The object of ``kind`` in ``data`` at format ``version``, upgraded and checked.
-
-    ``record`` is :class:`cardrules.serialize.Record`, passed in so that this module
-    does not import the public one.
+    The object of ``kind`` in ``data`` at format ``version``, upgraded and checked (a
+    record: the fields of a ``Record``, which ``serialize`` makes).
     """
     setup = _setup(game)
     current = game.format_version
     if version == current:
-        return _from_data(setup, kind, data, path, record)
+        return _from_data(setup, kind, data, path)
     data = _upgrade(setup, kind, version, data, path)
     try:
-        return _from_data(setup, kind, data, path, record)
+        return _from_data(setup, kind, data, path)
     except (SerializationError, InvalidStateError) as exc:
         note = f" (read as {game.name} format version {version}, upgraded to {current})"
         raise type(exc)(f"{exc}{note}") from None
@@ -398,11 +407,25 @@ _FORMAT_NAME: Final = "cardrules"
 """The envelope's ``format`` (``serialize.FORMAT``)."""
 
 
-def _check_envelope(
-    doc: Any, lookup: Callable[[object], AnyGame | None], known: Callable[[], str]
-) -> tuple[AnyGame, int, Kind, Any]:
-    """The game, format version, kind and data of an envelope, checked; ``lookup`` finds
-    a game by name in the live registry and ``known`` lists its games for a message."""
+def _find(games: Mapping[str, AnyGame], name: object) -> AnyGame | None:
+    """The game of ``name`` in ``games`` (``serialize.GAMES``, the live registry unless a
+    test put another there), or ``None``: a game registered while the program runs is
+    found."""
+    if type(name) is str and games is _registry.GAMES:
+        game = _registry._REGISTRY.loaded(name)  # a game the registry has loaded: lock-free
+        if game is not None:
+            return game
+    return games.get(name) if isinstance(name, str) else None
+
+
+def _names(games: Mapping[str, AnyGame]) -> str:
+    """The games' names, for a message."""
+    return ", ".join(sorted(games))
+
+
+def _check_envelope(doc: Any, games: Mapping[str, AnyGame]) -> tuple[AnyGame, int, Kind, Any]:
+    """The game (found in ``games``), format version, kind and data of an envelope,
+    checked."""
     if not isinstance(doc, dict):
         raise SerializationError(f"$: expected a cardrules envelope object, got {_short(doc)}")
     if doc.keys() != _ENVELOPE_KEYS:  # (the usual six keys need no more looking at)
@@ -421,9 +444,11 @@ def _check_envelope(
     if type(version) is not int or version < 1:
         raise SerializationError(f"$.version: expected a positive integer, got {_short(version)}")
     name = doc["game"]
-    game = lookup(name)
+    game = _find(games, name)
     if game is None:
-        raise SerializationError(f"$.game: unknown game {_short(name)}; known games: {known()}")
+        raise SerializationError(
+            f"$.game: unknown game {_short(name)}; known games: {_names(games)}"
+        )
     if version > game.format_version:
         raise SerializationError(f"$.version: {_newer(name, version, game.format_version)}")
     rules_version = doc["rules_version"]
@@ -464,8 +489,7 @@ def _quick_read(
     max_size: int,
     game: object,
     kind: object,
-    lookup: Callable[[object], AnyGame | None],
-    known: Callable[[], str],
+    games: Mapping[str, AnyGame],
 ) -> Any:
     """
     What ``loads`` gives for the usual document (a state, view or rules of the current
@@ -491,7 +515,7 @@ def _quick_read(
         # What ``_check_envelope`` accepts, of the current format version only.
         if doc["format"] != _FORMAT_NAME:
             return GIVE_UP
-        found = lookup(doc["game"])
+        found = _find(games, doc["game"])
         if found is None:
             return GIVE_UP
         version, rules_version = doc["version"], doc["rules_version"]

@@ -53,7 +53,6 @@ import attrs
 import cattrs
 import cattrs.v
 
-from cardrules import _registry
 from cardrules._convert import _BY_TYPE as _BY_TYPE
 from cardrules._convert import _BY_TYPE_LIMIT as _BY_TYPE_LIMIT
 from cardrules._convert import _SETUPS as _SETUPS
@@ -75,6 +74,8 @@ from cardrules._load import (
     _check_envelope,
     _check_key,
     _check_text,
+    _find,
+    _names,
     _newer,
     _quick_read,
     _read,
@@ -82,7 +83,7 @@ from cardrules._load import (
     _verify,
 )
 from cardrules._load import _parse as _parse
-from cardrules._registry import GAMES
+from cardrules._registry import GAMES as GAMES
 from cardrules._upgrade import _json_problem
 from cardrules.errors import (
     CardrulesError,
@@ -164,23 +165,14 @@ for floats, which the C encoder does not use), made once: ``"".join(_ENCODE(obj,
 is ``_ENCODER.encode(obj)`` for anything but a bare ``str``."""
 
 
-_LIVE: Final = GAMES
-"""The registry's own mapping (a test may put another in this module's ``GAMES``)."""
-
-
 def _lookup(name: object) -> AnyGame | None:
     # Through this module's GAMES, the live registry, so that a game registered while
     # the program runs is found.
-    if type(name) is str and GAMES is _LIVE:
-        # A game the registry has loaded (lock-free); any other name the full way.
-        game = _registry._REGISTRY.loaded(name)
-        if game is not None:
-            return game
-    return GAMES.get(name) if isinstance(name, str) else None
+    return _find(GAMES, name)
 
 
 def _known() -> str:
-    return ", ".join(sorted(GAMES))
+    return _names(GAMES)
 
 
 def _game(name: object) -> AnyGame:
@@ -549,7 +541,7 @@ def to_data(obj: object, *, game: str | None = None) -> Any:
 
 def _quick_loads(text: object, max_size: int, game: object, kind: object) -> Any:
     """``loads`` of the usual document, or ``GIVE_UP`` (see ``_load._quick_read``)."""
-    return _quick_read(text, max_size, game, kind, _lookup, _known)
+    return _quick_read(text, max_size, game, kind, GAMES)
 
 
 def loads(
@@ -614,20 +606,20 @@ def loads(
         raise WrongTypeError(f"max_size: expected an int >= 0, got {_short(max_size)}")
     _check_text(text, max_size)
     if key is None and len(text) <= _QUICK_LIMIT:
-        quick = _quick_read(text, max_size, game, kind, _lookup, _known)  # _quick_loads
+        quick = _quick_read(text, max_size, game, kind, GAMES)  # _quick_loads
         if quick is not GIVE_UP:
             return quick
     doc = _parse(text, max_size)
     if key is not None:
         _verify(doc, _check_key(key))
-    found, version, found_kind, data = _check_envelope(doc, _lookup, _known)
+    found, version, found_kind, data = _check_envelope(doc, GAMES)
     if game is not None and not isinstance(game, str):
         raise WrongTypeError(f"game: expected a game name (str), got {type(game).__name__}")
     if game is not None and found.name != game:
         raise SerializationError(f"$.game: expected a {game} document, got {found.name}")
     if kind is not None and found_kind != kind:
         raise SerializationError(f"$.type: expected a {kind}, got a {found_kind}")
-    return _read(found, found_kind, version, data, "$.data", Record)
+    return _made(found_kind, _read(found, found_kind, version, data, "$.data"), "$.data")
 
 
 def from_data(data: Any, *, game: str, kind: Kind, version: int | None = None) -> Any:
@@ -676,4 +668,14 @@ def from_data(data: Any, *, game: str, kind: Kind, version: int | None = None) -
         raise SerializationError(f"$: not JSON data: {problem}")
     if version != current:
         data = copy.deepcopy(data)  # the upgrade steps may change what they are given
-    return _read(found, kind, version, data, "$", Record)
+    return _made(kind, _read(found, kind, version, data, "$"), "$")
+
+
+def _made(kind: Kind, value: Any, path: str) -> Any:
+    """What ``loads`` gives for the value read: a :class:`Record` of a record's fields."""
+    if kind != "record":
+        return value
+    try:
+        return Record(**value)
+    except CardrulesError as exc:  # pragma: no cover - every field was checked
+        raise SerializationError(f"{path}: {exc}") from None
