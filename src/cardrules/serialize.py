@@ -61,19 +61,19 @@ from cardrules._convert import _configure_base, _kind_of, _Setup, _unstructure
 from cardrules._convert import _configure_game as _configure_game
 from cardrules._convert import _setup as _setup
 from cardrules._fastdata import GIVE_UP
-from cardrules._format import _KINDS as _KINDS
 from cardrules._format import (
+    _CHARS_PER_NODE,
     _MAX_SIZE,
     _SIGNATURE,
     _short,
     _WrongTypeRules,
     _WrongTypeSerialization,
 )
+from cardrules._format import _KINDS as _KINDS
 from cardrules._load import (
     _FORMAT_NAME,
     _check_envelope,
     _check_key,
-    _check_text,
     _find,
     _names,
     _newer,
@@ -134,9 +134,10 @@ Text may also hold at most one JSON object or array per 16 characters of the lim
 under the limit stays well under 100 MB.
 """
 
-_QUICK_LIMIT: Final = 1 << 18
+_QUICK_LIMIT: Final = _MAX_SIZE // _CHARS_PER_NODE
 """The longest text ``loads`` tries the quick way first (a state saves in a few KB): a
-longer one the quick way would parse whole only to give up and parse it again."""
+longer one the quick way would parse whole only to give up and parse it again. (Text
+this short holds at most half the objects and arrays that ``_parse`` allows.)"""
 
 
 _ENCODER: Final = json.JSONEncoder(separators=(",", ":"), allow_nan=False, check_circular=False)
@@ -604,8 +605,8 @@ def loads(
     """
     if type(max_size) is not int or max_size < 0:
         raise WrongTypeError(f"max_size: expected an int >= 0, got {_short(max_size)}")
-    _check_text(text, max_size)
-    if key is None and len(text) <= _QUICK_LIMIT:
+    if key is None and type(text) is str and len(text) <= _QUICK_LIMIT:
+        # (No text this short holds more objects and arrays than _parse allows.)
         quick = _quick_read(text, max_size, game, kind, GAMES)  # _quick_loads
         if quick is not GIVE_UP:
             return quick
