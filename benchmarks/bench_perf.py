@@ -28,7 +28,9 @@ Rows (the goals are ratios; no test asserts a time):
   advises: the least is the cost of the code, and anything above it is other work of
   the machine. (Until 2026-12-01 it was the best of ``--rounds`` batches of at least
   50 ms each; on a shared 2-core machine such long batches read 1.2 to 2 times the
-  least. That figure is still printed below the parts, for comparison.)
+  least. That figure is still printed below the parts, for comparison.) With
+  ``--against REV`` the row is this tree against that revision instead (before and
+  after a change, in one run): each side in its own subprocess, taking turns.
 
 Timings are CPU seconds of this process (``time.process_time``), so that other work
 on a shared machine disturbs them less; each figure is the best of ``--rounds``
@@ -456,7 +458,10 @@ def _parts(name: str, state: Any) -> dict[str, Callable[[], object]]:
     parts["loads: plain json.loads"] = lambda: json.loads(text)
     envelope = getattr(ser, "_check_envelope", None)
     if envelope is not None:
-        if len(inspect.signature(envelope).parameters) == 3:  # (doc, lookup, known) now
+        arity = len(inspect.signature(envelope).parameters)
+        if arity == 2:  # (doc, games) now
+            parts["loads: envelope (_check_envelope)"] = lambda: envelope(doc, ser.GAMES)
+        elif arity == 3:  # (doc, lookup, known) until issue 27
             lookup, known = ser._lookup, ser._known
             parts["loads: envelope (_check_envelope)"] = lambda: envelope(doc, lookup, known)
         else:  # an older commit's (doc)
@@ -522,6 +527,60 @@ def round_trip_rows(args: argparse.Namespace) -> tuple[list[Row], dict[str, dict
     return rows, detail
 
 
+def _trip_worker(argv: list[str]) -> int:
+    """``--trip-worker NAME BATCHES``: the least us per round trip of ``mid_game(NAME)``."""
+    import cardrules
+
+    state = mid_game(argv[0])
+    trip = _least_us(functools.partial(_round_trip, state), int(argv[1]), False)
+    print(json.dumps({"us": trip, "file": cardrules.__file__}))
+    return 0
+
+
+def _trip_in(src: str, name: str, batches: int) -> float:
+    out = subprocess.run(
+        [sys.executable, os.path.abspath(__file__), "--trip-worker", name, str(batches)],
+        env=dict(os.environ, PYTHONPATH=src),
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    result = json.loads(out.strip().splitlines()[-1])
+    if not result["file"].startswith(src):
+        raise RuntimeError(f"the worker imported {result['file']}, not from {src}")
+    return float(result["us"])
+
+
+def round_trip_against_rows(args: argparse.Namespace) -> list[Row]:
+    """dumps+loads here against ``--against REV`` (its ``src`` from ``git archive``, no
+    worktree), each in its own subprocess, taking turns, the least of ``--rounds``."""
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    rows: list[Row] = []
+    with tempfile.TemporaryDirectory(prefix="cardrules-against-") as tmp:
+        archive = subprocess.run(
+            ["git", "-C", here, "archive", args.against, "src"], check=True, capture_output=True
+        ).stdout
+        subprocess.run(["tar", "-x", "-C", tmp], input=archive, check=True)
+        old, mine = os.path.join(tmp, "src"), os.path.join(here, "src")
+        for name in ("biggenbende", "allegra", "beggar"):
+            best_mine = best_old = float("inf")
+            for _ in range(args.rounds):
+                best_mine = min(best_mine, _trip_in(mine, name, args.batches))
+                best_old = min(best_old, _trip_in(old, name, args.batches))
+            rows.append(
+                {
+                    "goal_name": f"dumps+loads {name} mid-game state vs {args.against}",
+                    "value": best_mine,
+                    "unit": "us",
+                    "baseline": best_old,
+                    "ratio": best_old / best_mine,
+                    "goal": f"<= {GOAL_ROUND_TRIP_US:g} us",
+                    "passed": best_mine <= GOAL_ROUND_TRIP_US,
+                }
+            )
+    return rows
+
+
 # --------------------------------------------------------------------------- main
 
 
@@ -546,6 +605,8 @@ def print_table(rows: list[Row]) -> None:
 def main(argv: list[str]) -> int:
     if argv[:1] == ["--worker"]:
         return _worker(argv[1:])
+    if argv[:1] == ["--trip-worker"]:
+        return _trip_worker(argv[1:])
     parser = argparse.ArgumentParser(description=__doc__.strip().split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="a short run (noisier)")
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
@@ -560,7 +621,7 @@ def main(argv: list[str]) -> int:
         "--against",
         metavar="REV",
         default=None,
-        help="compare playouts with this git revision instead of OpenSpiel",
+        help="compare playouts (and dumps+loads) with this git revision",
     )
     parser.add_argument(
         "--count-chance",
@@ -588,7 +649,9 @@ def main(argv: list[str]) -> int:
         rows += beggar_rows(args)
     if "simulate" in only:
         rows += simulate_rows(args)
-    if "roundtrip" in only:
+    if "roundtrip" in only and args.against is not None:
+        rows += round_trip_against_rows(args)
+    elif "roundtrip" in only:
         trips, detail = round_trip_rows(args)
         rows += trips
     report = {

@@ -5,6 +5,7 @@ sequence and set hooks, and each game's converter, made on first use (:func:`_se
 
 from __future__ import annotations
 
+import heapq
 import sys
 import types
 import typing
@@ -221,7 +222,9 @@ def _tagged_union(
         if attrs.has(cls) and not _is_text(cls):
             return conv.structure(rest, cls)
         if rest.keys() != {"value"}:
-            raise ValueError(f"expected the keys 'type' and 'value', got {sorted(data)}")
+            # (at most five names: an object of 340,000 keys must not cost their sorting)
+            got = repr(heapq.nsmallest(5, data))[:-1] + (", ...]" if len(data) > 5 else "]")
+            raise ValueError(f"expected the keys 'type' and 'value', got {got}")
         return conv.structure(rest["value"], cls)
 
     return structure

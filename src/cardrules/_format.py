@@ -34,6 +34,14 @@ _SIGNATURE: Final = "signature"
 _TAG: Final = "type"
 _short = short  # the one short quote of a bad value, from the core
 
+_MAX_SIZE: Final = 4 * 1024 * 1024
+"""``serialize.MAX_SIZE``: the default size limit of ``loads``."""
+_CHARS_PER_NODE: Final = 16
+"""``loads`` reads at most one JSON object or array per this many characters of its
+size limit (of at least :data:`_MAX_SIZE`): 262,144 under the default limit, many more
+than any honest save holds, few enough that parsing any text under 4 MiB peaks well
+under 100 MB (a Python dict costs 64 to 200 bytes; ``{},`` is three characters)."""
+
 _MESSAGE_LIMIT: Final = 300
 """The longest message part taken over from a check or from cattrs (values are cut)."""
 

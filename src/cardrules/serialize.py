@@ -53,7 +53,6 @@ import attrs
 import cattrs
 import cattrs.v
 
-from cardrules import _registry
 from cardrules._convert import _BY_TYPE as _BY_TYPE
 from cardrules._convert import _BY_TYPE_LIMIT as _BY_TYPE_LIMIT
 from cardrules._convert import _SETUPS as _SETUPS
@@ -62,17 +61,21 @@ from cardrules._convert import _configure_base, _kind_of, _Setup, _unstructure
 from cardrules._convert import _configure_game as _configure_game
 from cardrules._convert import _setup as _setup
 from cardrules._fastdata import GIVE_UP
-from cardrules._format import _KINDS as _KINDS
 from cardrules._format import (
+    _CHARS_PER_NODE,
+    _MAX_SIZE,
     _SIGNATURE,
     _short,
     _WrongTypeRules,
     _WrongTypeSerialization,
 )
+from cardrules._format import _KINDS as _KINDS
 from cardrules._load import (
     _FORMAT_NAME,
     _check_envelope,
     _check_key,
+    _find,
+    _names,
     _newer,
     _quick_read,
     _read,
@@ -80,7 +83,7 @@ from cardrules._load import (
     _verify,
 )
 from cardrules._load import _parse as _parse
-from cardrules._registry import GAMES
+from cardrules._registry import GAMES as GAMES
 from cardrules._upgrade import _json_problem
 from cardrules.errors import (
     CardrulesError,
@@ -120,12 +123,21 @@ The envelope's ``version`` key is not this number but the format version of the 
 inside (``Game.format_version``), which each game raises on its own.
 """
 
-MAX_SIZE: Final = 4 * 1024 * 1024
+MAX_SIZE: Final = _MAX_SIZE
 """
 The default size limit of :func:`loads`: 4 MiB (4,194,304 characters of a ``str``, or
 bytes of a ``bytes``). Larger text is refused before it is parsed; pass ``max_size=`` to
 read more. The longest honest game of any built-in game saves in well under 1 MiB.
+
+Text may also hold at most one JSON object or array per 16 characters of the limit
+(262,144 under this one; more under a larger ``max_size``), so that parsing any text
+under the limit stays well under 100 MB.
 """
+
+_QUICK_LIMIT: Final = _MAX_SIZE // _CHARS_PER_NODE
+"""The longest text ``loads`` tries the quick way first (a state saves in a few KB): a
+longer one the quick way would parse whole only to give up and parse it again. (Text
+this short holds at most half the objects and arrays that ``_parse`` allows.)"""
 
 
 _ENCODER: Final = json.JSONEncoder(separators=(",", ":"), allow_nan=False, check_circular=False)
@@ -154,23 +166,14 @@ for floats, which the C encoder does not use), made once: ``"".join(_ENCODE(obj,
 is ``_ENCODER.encode(obj)`` for anything but a bare ``str``."""
 
 
-_LIVE: Final = GAMES
-"""The registry's own mapping (a test may put another in this module's ``GAMES``)."""
-
-
 def _lookup(name: object) -> AnyGame | None:
     # Through this module's GAMES, the live registry, so that a game registered while
     # the program runs is found.
-    if type(name) is str and GAMES is _LIVE:
-        # A game the registry has loaded (lock-free); any other name the full way.
-        game = _registry._REGISTRY.loaded(name)
-        if game is not None:
-            return game
-    return GAMES.get(name) if isinstance(name, str) else None
+    return _find(GAMES, name)
 
 
 def _known() -> str:
-    return ", ".join(sorted(GAMES))
+    return _names(GAMES)
 
 
 def _game(name: object) -> AnyGame:
@@ -539,7 +542,7 @@ def to_data(obj: object, *, game: str | None = None) -> Any:
 
 def _quick_loads(text: object, max_size: int, game: object, kind: object) -> Any:
     """``loads`` of the usual document, or ``GIVE_UP`` (see ``_load._quick_read``)."""
-    return _quick_read(text, max_size, game, kind, _lookup, _known)
+    return _quick_read(text, max_size, game, kind, GAMES)
 
 
 def loads(
@@ -602,21 +605,22 @@ def loads(
     """
     if type(max_size) is not int or max_size < 0:
         raise WrongTypeError(f"max_size: expected an int >= 0, got {_short(max_size)}")
-    if key is None:
-        quick = _quick_read(text, max_size, game, kind, _lookup, _known)  # _quick_loads
+    if key is None and type(text) is str and len(text) <= _QUICK_LIMIT:
+        # (No text this short holds more objects and arrays than _parse allows.)
+        quick = _quick_read(text, max_size, game, kind, GAMES)  # _quick_loads
         if quick is not GIVE_UP:
             return quick
     doc = _parse(text, max_size)
     if key is not None:
         _verify(doc, _check_key(key))
-    found, version, found_kind, data = _check_envelope(doc, _lookup, _known)
+    found, version, found_kind, data = _check_envelope(doc, GAMES)
     if game is not None and not isinstance(game, str):
         raise WrongTypeError(f"game: expected a game name (str), got {type(game).__name__}")
     if game is not None and found.name != game:
         raise SerializationError(f"$.game: expected a {game} document, got {found.name}")
     if kind is not None and found_kind != kind:
         raise SerializationError(f"$.type: expected a {kind}, got a {found_kind}")
-    return _read(found, found_kind, version, data, "$.data", Record)
+    return _made(found_kind, _read(found, found_kind, version, data, "$.data"), "$.data")
 
 
 def from_data(data: Any, *, game: str, kind: Kind, version: int | None = None) -> Any:
@@ -665,4 +669,14 @@ def from_data(data: Any, *, game: str, kind: Kind, version: int | None = None) -
         raise SerializationError(f"$: not JSON data: {problem}")
     if version != current:
         data = copy.deepcopy(data)  # the upgrade steps may change what they are given
-    return _read(found, kind, version, data, "$", Record)
+    return _made(kind, _read(found, kind, version, data, "$"), "$")
+
+
+def _made(kind: Kind, value: Any, path: str) -> Any:
+    """What ``loads`` gives for the value read: a :class:`Record` of a record's fields."""
+    if kind != "record":
+        return value
+    try:
+        return Record(**value)
+    except CardrulesError as exc:  # pragma: no cover - every field was checked
+        raise SerializationError(f"{path}: {exc}") from None
