@@ -1,0 +1,313 @@
+"""
+The rows S1-S6 of issue 25, each as a test: what the standard-library example server
+did wrong, attacked the same way against ``cardrules serve`` (a real uvicorn process on
+127.0.0.1, or the application in process where the row is about the store).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import shutil
+import socket
+import subprocess
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import cardrules
+from cardrules.cli import serve as serve_command
+from cardrules.errors import CardrulesError
+from cardrules.server import SQLiteStore, create_app
+from tests.server.conftest import Api, Served, bearer, call
+
+from starlette.testclient import TestClient
+
+
+def _raw(port: int, request: bytes, timeout: float = 20) -> bytes:
+    """Send raw bytes, and read what comes back until the server closes."""
+    with socket.create_connection(("127.0.0.1", port), timeout=timeout) as sock:
+        sock.sendall(request)
+        chunks = []
+        while chunk := sock.recv(65536):
+            chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _status_and_json(reply: bytes) -> tuple[int, Any]:
+    head, _, body = reply.partition(b"\r\n\r\n")
+    status = int(head.split(b" ")[1])
+    return status, json.loads(body) if body.strip() else None
+
+
+def _table(base: str, seats: list[str], game: str = "beggar") -> tuple[str, list[str]]:
+    status, made = call(base, "POST", "/api/tables", {"game": game, "seats": seats})
+    assert status == 201, made
+    tokens = []
+    for seat, kind in enumerate(seats):
+        if kind == "person":
+            status, joined = call(base, "POST", f"/api/tables/{made['table']}/seats/{seat}")
+            assert status == 201, joined
+            tokens.append(joined["token"])
+    return made["table"], tokens
+
+
+def test_s1_bad_bytes_get_an_http_answer_not_a_closed_connection(served: Served) -> None:
+    table, _ = _table(served.base, ["person", "greedy"])
+    moves = f"/api/tables/{table}/moves".encode()
+    # A non-ASCII token (UTF-8 in the header): refused, with JSON.
+    token = "sécret-ключ-🂡".encode()
+    body = b'{"number": 0, "move": {"type": "Turn"}}'
+    reply = _raw(
+        served.port,
+        b"POST " + moves + b" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
+        b"Authorization: Bearer " + token + b"\r\n"
+        b"Content-Length: " + str(len(body)).encode() + b"\r\n\r\n" + body,
+    )
+    assert _status_and_json(reply) == (403, {"error": "this token holds no seat at this table",
+                                             "status": 403})  # fmt: skip
+    # 60 KB of nested [] (a recursion bomb for a parser): refused before parsing.
+    nested = b"[" * 30_000 + b"]" * 30_000
+    _, (token_text,) = _table(served.base, ["person", "greedy"])
+    reply = _raw(
+        served.port,
+        b"POST " + moves + b" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
+        b"Authorization: Bearer " + token_text.encode() + b"\r\n"
+        b"Content-Length: " + str(len(nested)).encode() + b"\r\n\r\n" + nested,
+    )
+    status, answer = _status_and_json(reply)
+    assert status in (400, 413) and answer["error"]
+    # The same bomb under the body limit, inside a move: refused for its depth.
+    bomb = b'{"number": 0, "move": ' + b"[" * 5000 + b"]" * 5000 + b"}"
+    reply = _raw(
+        served.port,
+        b"POST " + moves + b" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
+        b"Authorization: Bearer " + token_text.encode() + b"\r\n"
+        b"Content-Length: " + str(len(bomb)).encode() + b"\r\n\r\n" + bomb,
+    )
+    status, answer = _status_and_json(reply)
+    assert status == 400 and "deeper" in answer["error"]
+    # A Content-Length that is no number: a 400 answer (from uvicorn's HTTP parser).
+    reply = _raw(
+        served.port,
+        b"POST /api/tables HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
+        b"Content-Length: abc\r\n\r\n{}",
+    )
+    assert reply.startswith(b"HTTP/1.1 400 ")
+
+
+def test_s1_in_process_the_same_inputs_get_json_errors(api: Api) -> None:
+    table = api.create("beggar", ["person", "greedy"])
+    token = api.join(table, 0)
+    url = f"/api/tables/{table}/moves"
+    for strange in ("é", "ключ", "\udcff", "🂡" * 100, "\x00"):
+        raw = strange.encode("utf-8", "surrogatepass")
+        answer = api.client.post(
+            url,
+            json={"number": 0, "move": {"type": "Turn"}},
+            headers=[(b"authorization", b"Bearer " + raw)],  # type: ignore[list-item]
+        )
+        assert answer.status_code == 403, (strange, answer.text)
+    bomb = b'{"number": 0, "move": ' + b"[" * 5000 + b"]" * 5000 + b"}"
+    answer = api.client.post(url, content=bomb, headers=bearer(token))
+    assert answer.status_code == 400 and "deeper" in answer.json()["error"]
+    answer = api.client.post(url, content=b"{}", headers={**bearer(token), "Content-Length": "abc"})
+    assert answer.status_code == 400 and "Content-Length" in answer.json()["error"]
+
+
+@pytest.mark.slow
+def test_s2_a_client_that_never_sends_its_body_is_answered_408(db: str) -> None:
+    server = Served(db, "--body-timeout", "1")
+    try:
+        table, (token,) = _table(server.base, ["person", "greedy"])
+        request = (
+            f"POST /api/tables/{table}/moves HTTP/1.1\r\nHost: x\r\n"
+            f"Authorization: Bearer {token}\r\nContent-Length: 40\r\n\r\n"
+        ).encode()
+        stalled = []
+        for _ in range(300):  # headers, then never the body
+            sock = socket.create_connection(("127.0.0.1", server.port), timeout=30)
+            sock.sendall(request)
+            stalled.append(sock)
+        try:
+            # Meanwhile the server answers everyone else.
+            status, seen = call(server.base, "GET", f"/api/tables/{table}/view", token=token)
+            assert status == 200 and seen["number"] == 0
+            # And every stalled client gets its answer once its time is up.
+            for sock in stalled:
+                reply = b""
+                while b"\r\n\r\n" not in reply and (chunk := sock.recv(4096)):
+                    reply += chunk
+                assert reply.startswith(b"HTTP/1.1 408 "), reply[:80]
+        finally:
+            for sock in stalled:
+                sock.close()
+        status, seen = call(server.base, "GET", f"/api/tables/{table}/view", token=token)
+        assert status == 200 and seen["number"] == 0  # nothing half-read was applied
+    finally:
+        server.stop()
+
+
+def test_s3_the_listen_backlog_is_large(served: Served, db: str) -> None:
+    parser = argparse.ArgumentParser()
+    serve_command.COMMAND.configure(parser)
+    config = serve_command._config(parser.parse_args(["--db", db]))
+    assert config.backlog >= 128
+    assert config.host == "127.0.0.1"
+    # The socket the running server listens on (ss shows a listener's backlog).
+    ss = shutil.which("ss")
+    if ss is None:
+        pytest.skip("ss (iproute2) is not installed: the live socket's backlog is not read")
+    listing = subprocess.run(
+        [ss, "-ltnH", f"sport = :{served.port}"], capture_output=True, text=True, check=True
+    ).stdout
+    backlogs = [int(m.group(1)) for m in re.finditer(r"LISTEN\s+\d+\s+(\d+)", listing)]
+    assert backlogs and min(backlogs) >= 128, listing
+
+
+def test_s4_a_retried_move_returns_the_same_answer_and_applies_nothing(api: Api) -> None:
+    table = api.create("beggar", ["person", "person"])
+    first, second = api.join(table, 0), api.join(table, 1)
+    answer = api.move(table, first, 0, {"type": "Turn"})
+    assert answer.status_code == 200
+    again = api.move(table, first, 0, {"type": "Turn"})
+    assert (again.status_code, again.text) == (200, answer.text)
+    assert api.view(table, first)["number"] == 1
+    # Still the same after other moves, and only for the same seat and move.
+    assert api.move(table, second, 1, {"type": "Turn"}).status_code == 200
+    late = api.move(table, first, 0, {"type": "Turn"})
+    assert (late.status_code, late.text) == (200, answer.text)
+    assert api.move(table, second, 0, {"type": "Turn"}).status_code == 409
+    assert api.view(table, first)["number"] == 2
+
+
+def test_s4_the_same_move_sent_many_times_at_once_is_applied_once(served: Served) -> None:
+    table, (first, second) = _table(served.base, ["person", "person"])
+    url = f"/api/tables/{table}/moves"
+    for number in range(10):
+        _, public = call(served.base, "GET", f"/api/tables/{table}")
+        token = (first, second)[public["to_move"]]
+        answers: list[tuple[int, Any]] = []
+
+        def send(token: str = token, number: int = number) -> None:
+            answers.append(call(served.base, "POST", url, {"number": number,
+                                "move": {"type": "Turn"}}, token))  # fmt: skip
+
+        threads = [threading.Thread(target=send) for _ in range(8)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert [status for status, _ in answers] == [200] * 8
+        assert all(answer == answers[0][1] for _, answer in answers)
+    status, public = call(served.base, "GET", f"/api/tables/{table}")
+    assert public["number"] == 10
+
+
+def test_s5_a_restart_keeps_every_game(db: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("CARDRULES_KEY", raising=False)
+    app = create_app(db)
+    with TestClient(app) as client:
+        api = Api(client)
+        table = api.create("beggar", ["person", "greedy"])
+        token = api.join(table, 0)
+        assert api.move(table, token, 0, {"type": "Turn"}).status_code == 200
+        before = api.view(table, token)
+    app.state.store.close()
+    # A new server on the same file, still without a key given: the store kept it.
+    again = create_app(db)
+    with TestClient(again) as client:
+        assert Api(client).view(table, token) == before
+    again.state.store.close()
+
+
+def test_s5_a_key_given_from_outside_is_required_again(tmp_path: Path) -> None:
+    path = str(tmp_path / "keyed.sqlite3")
+    SQLiteStore(path, key=b"the key of this test").close()
+    with pytest.raises(CardrulesError, match="CARDRULES_KEY"):
+        SQLiteStore(path)
+    with pytest.raises(CardrulesError, match="not the key"):
+        SQLiteStore(path, key=b"another key")
+    SQLiteStore(path, key=b"the key of this test").close()
+    # A store that keeps its own key refuses another one too.
+    own = str(tmp_path / "own.sqlite3")
+    SQLiteStore(own).close()
+    with pytest.raises(CardrulesError, match="differs"):
+        SQLiteStore(own, key=b"some key")
+
+
+def test_s5_serve_restarted_without_a_key_answers_for_every_game(db: str) -> None:
+    server = Served(db)
+    try:
+        table, (token,) = _table(server.base, ["person", "greedy"])
+        assert call(server.base, "POST", f"/api/tables/{table}/moves",
+                    {"number": 0, "move": {"type": "Turn"}}, token)[0] == 200  # fmt: skip
+        status, before = call(server.base, "GET", f"/api/tables/{table}/view", token=token)
+    finally:
+        server.stop()
+    server = Served(db)
+    try:
+        status, after = call(server.base, "GET", f"/api/tables/{table}/view", token=token)
+        assert (status, after) == (200, before)
+    finally:
+        server.stop()
+
+
+@pytest.mark.slow
+def test_s6_two_servers_on_one_file_lose_no_acknowledged_move(db: str) -> None:
+    servers = [Served(db), Served(db)]
+    try:
+        tables = [_table(servers[0].base, ["person", "person"]) for _ in range(3)]
+        acknowledged: list[tuple[str, int, int]] = []
+        lock = threading.Lock()
+
+        def player(table: str, seat: int, token: str, which: int) -> None:
+            # Each seat has two clients, one a server: they race for every move.
+            base = servers[which].base
+            for _ in range(5000):
+                status, seen = call(base, "GET", f"/api/tables/{table}/view", token=token)
+                assert status == 200
+                if seen["over"] or seen["number"] >= 40:
+                    return
+                if not seen["legal"]:
+                    continue
+                status, answer = call(base, "POST", f"/api/tables/{table}/moves",
+                                      {"number": seen["number"], "move": seen["legal"][0]["move"]},
+                                      token)  # fmt: skip
+                assert status in (200, 409), answer
+                if status == 200:
+                    with lock:
+                        acknowledged.append((table, answer["number"], seat))
+
+        threads = [
+            threading.Thread(target=player, args=(table, seat, tokens[seat], which))
+            for table, tokens in tables
+            for seat in (0, 1)
+            for which in (0, 1)
+        ]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        for server in servers:
+            server.stop()
+    store = SQLiteStore(db)
+    try:
+        game = cardrules.get_game("beggar")
+        for table, _ in tables:
+            stored = {m.number: m.seat for m in store.moves(table, 0, 10_000)}
+            mine = {(n, s) for t, n, s in acknowledged if t == table}
+            assert mine <= set(stored.items())  # every acknowledged move is stored
+            row = store.table(table)
+            assert row is not None and row.number == len(stored) >= 40
+            state = cardrules.loads(row.start, key=store.key())
+            for move in store.moves(table, 0, 10_000):
+                state = game.apply(state, cardrules.from_data(json.loads(move.move),
+                                                              game="beggar", kind="move"))  # fmt: skip
+            assert state == cardrules.loads(row.state, key=store.key())
+    finally:
+        store.close()
