@@ -9,6 +9,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -21,9 +22,10 @@ import pytest
 pytest.importorskip("starlette", reason="the server extra is not installed")
 pytest.importorskip("uvicorn", reason="the server extra is not installed")
 
-from starlette.testclient import TestClient  # noqa: E402
+from starlette.testclient import TestClient
 
-from cardrules.server import create_app  # noqa: E402
+import cardrules
+from cardrules.server import create_app
 
 
 def free_port() -> int:
@@ -156,6 +158,82 @@ def served(db: str) -> Iterator[Served]:
     server = Served(db)
     yield server
     server.stop()
+
+
+def make_table(base: str, seats: list[str], game: str = "beggar") -> tuple[str, list[str]]:
+    """A table on a real server, and the tokens of its people's seats."""
+    status, made = call(base, "POST", "/api/tables", {"game": game, "seats": seats})
+    assert status == 201, made
+    tokens = []
+    for seat, kind in enumerate(seats):
+        if kind == "person":
+            status, joined = call(base, "POST", f"/api/tables/{made['table']}/seats/{seat}")
+            assert status == 201, joined
+            tokens.append(joined["token"])
+    return made["table"], tokens
+
+
+def race(servers: list[Served], moves: int = 40) -> tuple[list[str], list[tuple[str, int, int]]]:
+    """
+    Three tables of two people; each seat has a client on each server, and the four
+    clients of a table race for every move until the table has ``moves`` moves.
+    Returns the tables and every acknowledged move (table, number, seat).
+    """
+    tables = [make_table(servers[0].base, ["person", "person"]) for _ in range(3)]
+    acknowledged: list[tuple[str, int, int]] = []
+    lock = threading.Lock()
+    failures: list[str] = []
+
+    def player(table: str, seat: int, token: str, base: str) -> None:
+        for _ in range(5000):
+            status, seen = call(base, "GET", f"/api/tables/{table}/view", token=token)
+            if status != 200:
+                failures.append(f"view: {status} {seen}")
+                return
+            if seen["over"] or seen["number"] >= moves:
+                return
+            if not seen["legal"]:
+                continue
+            body = {"number": seen["number"], "move": seen["legal"][0]["move"]}
+            status, answer = call(base, "POST", f"/api/tables/{table}/moves", body, token)
+            if status == 200:
+                with lock:
+                    acknowledged.append((table, answer["number"], seat))
+            elif status != 409:
+                failures.append(f"move: {status} {answer}")
+
+    threads = [
+        threading.Thread(target=player, args=(table, seat, tokens[seat], server.base))
+        for table, tokens in tables
+        for seat in (0, 1)
+        for server in servers
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failures == []
+    return [table for table, _ in tables], acknowledged
+
+
+def check_stored(
+    store: Any, tables: list[str], acknowledged: list[tuple[str, int, int]], moves: int = 40
+) -> None:
+    """Every acknowledged move is stored, once, and the moves replay to the stored state."""
+    game = cardrules.get_game("beggar")
+    for table in tables:
+        stored = {m.number: m.seat for m in store.moves(table, 0, 100_000)}
+        mine = {(n, s) for t, n, s in acknowledged if t == table}
+        assert mine <= set(stored.items())
+        assert {n for n, _ in mine} == set(stored)  # nothing stored that nobody was told
+        row = store.table(table)
+        assert row is not None
+        assert row.number == len(stored) >= moves
+        state = cardrules.loads(row.start, key=store.key())
+        for move in store.moves(table, 0, 100_000):
+            data = json.loads(move.move)
+            state = game.apply(state, cardrules.from_data(data, game="beggar", kind="move"))
+        assert state == cardrules.loads(row.state, key=store.key())
 
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"

@@ -48,7 +48,9 @@ def test_a_person_plays_a_whole_game_against_bots(
     g = cardrules.get_game(game)
     for stored in store.moves(table, 0, 100_000):
         assert g.to_move(state) == stored.seat
-        state = g.apply(state, cardrules.from_data(json.loads(stored.move), game=game, kind="move"))
+        state = g.apply(
+            state, cardrules.from_data(json.loads(stored.move), game=game, kind="move")
+        )
     assert state == cardrules.loads(row.state, key=key)
     assert row.number == len(store.moves(table, 0, 100_000))
 
@@ -59,9 +61,12 @@ def test_a_seat_sees_only_its_view_and_moves_only_for_itself(api: Api) -> None:
     mine = api.view(table, first)
     theirs = api.view(table, second)
     assert (mine["seat"], theirs["seat"]) == (0, 1)
-    assert mine["view"]["seat"] == 0 and theirs["view"]["seat"] == 1
-    assert "rng" not in json.dumps(mine) and "seed" not in json.dumps(mine)
-    assert mine["legal"] and not theirs["legal"]
+    assert mine["view"]["seat"] == 0
+    assert theirs["view"]["seat"] == 1
+    assert "rng" not in json.dumps(mine)
+    assert "seed" not in json.dumps(mine)
+    assert mine["legal"]
+    assert not theirs["legal"]
     # Seat 1 cannot move for seat 0, nor take seat 0.
     answer = api.move(table, second, 0, {"type": "Turn"})
     assert answer.status_code == 409
@@ -86,7 +91,8 @@ def test_events_since_a_move_tell_each_seat_what_it_saw(api: Api) -> None:
 def test_bots_play_a_table_of_bots_to_the_end(api: Api) -> None:
     table = api.create("allegra", ["greedy", "random"], {"players": 2, "rounds": 1})
     public = api.client.get(f"/api/tables/{table}").json()
-    assert public["over"] and public["outcome"]["reason"]
+    assert public["over"]
+    assert public["outcome"]["reason"]
     listed = api.client.get("/api/tables").json()["tables"]
     assert [t["table"] for t in listed] == [table]
 
@@ -142,7 +148,10 @@ def test_bad_requests_get_json_errors_with_the_right_status(api: Api) -> None:
     error(client.post(moves, json={"number": 0}, headers=bearer(token)), 400)
     bad = client.post(moves, json={"number": 0, "move": {"type": "Fly"}}, headers=bearer(token))
     assert "Fly" in error(bad, 400)
-    error(client.post(moves, json={"number": 5, "move": {"type": "Turn"}}, headers=bearer(token)), 409)
+    error(
+        client.post(moves, json={"number": 5, "move": {"type": "Turn"}}, headers=bearer(token)),
+        409,
+    )
     huge = json.dumps({"number": 0, "move": "x" * 20_000})
     error(client.post(moves, content=huge.encode(), headers=bearer(token)), 413)
 

@@ -17,14 +17,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from starlette.testclient import TestClient
 
-import cardrules
 from cardrules.cli import serve as serve_command
 from cardrules.errors import CardrulesError
 from cardrules.server import SQLiteStore, create_app
-from tests.server.conftest import Api, Served, bearer, call
-
-from starlette.testclient import TestClient
+from tests.server.conftest import Api, Served, bearer, call, check_stored, make_table, race
 
 
 def _raw(port: int, request: bytes, timeout: float = 20) -> bytes:
@@ -43,20 +41,8 @@ def _status_and_json(reply: bytes) -> tuple[int, Any]:
     return status, json.loads(body) if body.strip() else None
 
 
-def _table(base: str, seats: list[str], game: str = "beggar") -> tuple[str, list[str]]:
-    status, made = call(base, "POST", "/api/tables", {"game": game, "seats": seats})
-    assert status == 201, made
-    tokens = []
-    for seat, kind in enumerate(seats):
-        if kind == "person":
-            status, joined = call(base, "POST", f"/api/tables/{made['table']}/seats/{seat}")
-            assert status == 201, joined
-            tokens.append(joined["token"])
-    return made["table"], tokens
-
-
 def test_s1_bad_bytes_get_an_http_answer_not_a_closed_connection(served: Served) -> None:
-    table, _ = _table(served.base, ["person", "greedy"])
+    table, _ = make_table(served.base, ["person", "greedy"])
     moves = f"/api/tables/{table}/moves".encode()
     # A non-ASCII token (UTF-8 in the header): refused, with JSON.
     token = "sécret-ключ-🂡".encode()
@@ -71,7 +57,7 @@ def test_s1_bad_bytes_get_an_http_answer_not_a_closed_connection(served: Served)
                                              "status": 403})  # fmt: skip
     # 60 KB of nested [] (a recursion bomb for a parser): refused before parsing.
     nested = b"[" * 30_000 + b"]" * 30_000
-    _, (token_text,) = _table(served.base, ["person", "greedy"])
+    _, (token_text,) = make_table(served.base, ["person", "greedy"])
     reply = _raw(
         served.port,
         b"POST " + moves + b" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
@@ -79,7 +65,8 @@ def test_s1_bad_bytes_get_an_http_answer_not_a_closed_connection(served: Served)
         b"Content-Length: " + str(len(nested)).encode() + b"\r\n\r\n" + nested,
     )
     status, answer = _status_and_json(reply)
-    assert status in (400, 413) and answer["error"]
+    assert status in (400, 413)
+    assert answer["error"]
     # The same bomb under the body limit, inside a move: refused for its depth.
     bomb = b'{"number": 0, "move": ' + b"[" * 5000 + b"]" * 5000 + b"}"
     reply = _raw(
@@ -89,7 +76,8 @@ def test_s1_bad_bytes_get_an_http_answer_not_a_closed_connection(served: Served)
         b"Content-Length: " + str(len(bomb)).encode() + b"\r\n\r\n" + bomb,
     )
     status, answer = _status_and_json(reply)
-    assert status == 400 and "deeper" in answer["error"]
+    assert status == 400
+    assert "deeper" in answer["error"]
     # A Content-Length that is no number: a 400 answer (from uvicorn's HTTP parser).
     reply = _raw(
         served.port,
@@ -113,16 +101,20 @@ def test_s1_in_process_the_same_inputs_get_json_errors(api: Api) -> None:
         assert answer.status_code == 403, (strange, answer.text)
     bomb = b'{"number": 0, "move": ' + b"[" * 5000 + b"]" * 5000 + b"}"
     answer = api.client.post(url, content=bomb, headers=bearer(token))
-    assert answer.status_code == 400 and "deeper" in answer.json()["error"]
-    answer = api.client.post(url, content=b"{}", headers={**bearer(token), "Content-Length": "abc"})
-    assert answer.status_code == 400 and "Content-Length" in answer.json()["error"]
+    assert answer.status_code == 400
+    assert "deeper" in answer.json()["error"]
+    answer = api.client.post(
+        url, content=b"{}", headers={**bearer(token), "Content-Length": "abc"}
+    )
+    assert answer.status_code == 400
+    assert "Content-Length" in answer.json()["error"]
 
 
 @pytest.mark.slow
 def test_s2_a_client_that_never_sends_its_body_is_answered_408(db: str) -> None:
     server = Served(db, "--body-timeout", "1")
     try:
-        table, (token,) = _table(server.base, ["person", "greedy"])
+        table, (token,) = make_table(server.base, ["person", "greedy"])
         request = (
             f"POST /api/tables/{table}/moves HTTP/1.1\r\nHost: x\r\n"
             f"Authorization: Bearer {token}\r\nContent-Length: 40\r\n\r\n"
@@ -135,7 +127,8 @@ def test_s2_a_client_that_never_sends_its_body_is_answered_408(db: str) -> None:
         try:
             # Meanwhile the server answers everyone else.
             status, seen = call(server.base, "GET", f"/api/tables/{table}/view", token=token)
-            assert status == 200 and seen["number"] == 0
+            assert status == 200
+            assert seen["number"] == 0
             # And every stalled client gets its answer once its time is up.
             for sock in stalled:
                 reply = b""
@@ -146,7 +139,8 @@ def test_s2_a_client_that_never_sends_its_body_is_answered_408(db: str) -> None:
             for sock in stalled:
                 sock.close()
         status, seen = call(server.base, "GET", f"/api/tables/{table}/view", token=token)
-        assert status == 200 and seen["number"] == 0  # nothing half-read was applied
+        assert status == 200
+        assert seen["number"] == 0
     finally:
         server.stop()
 
@@ -165,7 +159,8 @@ def test_s3_the_listen_backlog_is_large(served: Served, db: str) -> None:
         [ss, "-ltnH", f"sport = :{served.port}"], capture_output=True, text=True, check=True
     ).stdout
     backlogs = [int(m.group(1)) for m in re.finditer(r"LISTEN\s+\d+\s+(\d+)", listing)]
-    assert backlogs and min(backlogs) >= 128, listing
+    assert backlogs, listing
+    assert min(backlogs) >= 128, listing
 
 
 def test_s4_a_retried_move_returns_the_same_answer_and_applies_nothing(api: Api) -> None:
@@ -185,14 +180,14 @@ def test_s4_a_retried_move_returns_the_same_answer_and_applies_nothing(api: Api)
 
 
 def test_s4_the_same_move_sent_many_times_at_once_is_applied_once(served: Served) -> None:
-    table, (first, second) = _table(served.base, ["person", "person"])
+    table, (first, second) = make_table(served.base, ["person", "person"])
     url = f"/api/tables/{table}/moves"
     for number in range(10):
         _, public = call(served.base, "GET", f"/api/tables/{table}")
         token = (first, second)[public["to_move"]]
         answers: list[tuple[int, Any]] = []
 
-        def send(token: str = token, number: int = number) -> None:
+        def send(token: str = token, number: int = number, answers: list[Any] = answers) -> None:
             answers.append(call(served.base, "POST", url, {"number": number,
                                 "move": {"type": "Turn"}}, token))  # fmt: skip
 
@@ -203,7 +198,7 @@ def test_s4_the_same_move_sent_many_times_at_once_is_applied_once(served: Served
             thread.join()
         assert [status for status, _ in answers] == [200] * 8
         assert all(answer == answers[0][1] for _, answer in answers)
-    status, public = call(served.base, "GET", f"/api/tables/{table}")
+    _status, public = call(served.base, "GET", f"/api/tables/{table}")
     assert public["number"] == 10
 
 
@@ -242,7 +237,7 @@ def test_s5_a_key_given_from_outside_is_required_again(tmp_path: Path) -> None:
 def test_s5_serve_restarted_without_a_key_answers_for_every_game(db: str) -> None:
     server = Served(db)
     try:
-        table, (token,) = _table(server.base, ["person", "greedy"])
+        table, (token,) = make_table(server.base, ["person", "greedy"])
         assert call(server.base, "POST", f"/api/tables/{table}/moves",
                     {"number": 0, "move": {"type": "Turn"}}, token)[0] == 200  # fmt: skip
         status, before = call(server.base, "GET", f"/api/tables/{table}/view", token=token)
@@ -260,54 +255,12 @@ def test_s5_serve_restarted_without_a_key_answers_for_every_game(db: str) -> Non
 def test_s6_two_servers_on_one_file_lose_no_acknowledged_move(db: str) -> None:
     servers = [Served(db), Served(db)]
     try:
-        tables = [_table(servers[0].base, ["person", "person"]) for _ in range(3)]
-        acknowledged: list[tuple[str, int, int]] = []
-        lock = threading.Lock()
-
-        def player(table: str, seat: int, token: str, which: int) -> None:
-            # Each seat has two clients, one a server: they race for every move.
-            base = servers[which].base
-            for _ in range(5000):
-                status, seen = call(base, "GET", f"/api/tables/{table}/view", token=token)
-                assert status == 200
-                if seen["over"] or seen["number"] >= 40:
-                    return
-                if not seen["legal"]:
-                    continue
-                status, answer = call(base, "POST", f"/api/tables/{table}/moves",
-                                      {"number": seen["number"], "move": seen["legal"][0]["move"]},
-                                      token)  # fmt: skip
-                assert status in (200, 409), answer
-                if status == 200:
-                    with lock:
-                        acknowledged.append((table, answer["number"], seat))
-
-        threads = [
-            threading.Thread(target=player, args=(table, seat, tokens[seat], which))
-            for table, tokens in tables
-            for seat in (0, 1)
-            for which in (0, 1)
-        ]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
+        tables, acknowledged = race(servers)
     finally:
         for server in servers:
             server.stop()
     store = SQLiteStore(db)
     try:
-        game = cardrules.get_game("beggar")
-        for table, _ in tables:
-            stored = {m.number: m.seat for m in store.moves(table, 0, 10_000)}
-            mine = {(n, s) for t, n, s in acknowledged if t == table}
-            assert mine <= set(stored.items())  # every acknowledged move is stored
-            row = store.table(table)
-            assert row is not None and row.number == len(stored) >= 40
-            state = cardrules.loads(row.start, key=store.key())
-            for move in store.moves(table, 0, 10_000):
-                state = game.apply(state, cardrules.from_data(json.loads(move.move),
-                                                              game="beggar", kind="move"))  # fmt: skip
-            assert state == cardrules.loads(row.state, key=store.key())
+        check_stored(store, tables, acknowledged)
     finally:
         store.close()

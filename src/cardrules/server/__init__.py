@@ -27,8 +27,7 @@ try:
     import starlette  # noqa: F401
 except ImportError as _error:  # pragma: no cover - the extra is installed in CI
     raise ImportError(
-        "cardrules.server needs Starlette: install the extra with "
-        "pip install 'cardrules[server]'"
+        "cardrules.server needs Starlette: install the extra with pip install 'cardrules[server]'"
     ) from _error
 
 from cardrules.server._app import BOT_KINDS, Limits, create_app

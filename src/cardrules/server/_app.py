@@ -444,9 +444,9 @@ class _Tables:
                 answer,
                 self._told(game, state, move, after, seat),
             )
-            if self.store.commit(table_id, cardrules.dumps(after, key=self.key), saved):
-                if self.bot_delay:
-                    time.sleep(self.bot_delay)
+            stored = self.store.commit(table_id, cardrules.dumps(after, key=self.key), saved)
+            if stored and self.bot_delay:
+                time.sleep(self.bot_delay)
 
 
 def create_app(
@@ -525,7 +525,9 @@ def create_app(
             raise _Fail(400, "'since' must be a whole number from 0")
         return _reply(
             200,
-            await run(tables.events, request.path_params["table"], _token(request), int(since), 500),
+            await run(
+                tables.events, request.path_params["table"], _token(request), int(since), 500
+            ),
         )
 
     async def move(request: Request) -> Response:

@@ -153,11 +153,19 @@ class _SQLStore:
         self._local = threading.local()
         self._all: list[Any] = []
         self._all_lock = threading.Lock()
-        with self._write() as db:
-            self._serialise(db)
-            for statement in _SCHEMA:
-                db.execute(statement)
-        self._key = self._init_key(key)
+        try:
+            with self._write() as db:
+                self._serialise(db)
+                for statement in _SCHEMA:
+                    db.execute(statement)
+        except BaseException:
+            self.close()
+            raise
+        try:
+            self._key = self._init_key(key)
+        except BaseException:
+            self.close()
+            raise
 
     # -- the connection of this thread, and transactions
 
