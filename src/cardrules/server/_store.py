@@ -380,6 +380,9 @@ class SQLiteStore(_SQLStore):
     def __init__(self, path: str, *, key: bytes | None = None, timeout: float = 30.0) -> None:
         self.path = path
         self._timeout = timeout
+        # Writers of this process queue here, in order, rather than in SQLite's busy
+        # handler, which sleeps for growing intervals; other processes still wait there.
+        self._writer = threading.Lock()
         super().__init__(key)
 
     def _connect(self) -> sqlite3.Connection:
@@ -393,13 +396,14 @@ class SQLiteStore(_SQLStore):
     @contextlib.contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
         db = self._db()
-        db.execute("begin immediate")
-        try:
-            yield db
-        except BaseException:
-            db.execute("rollback")
-            raise
-        db.execute("commit")
+        with self._writer:
+            db.execute("begin immediate")
+            try:
+                yield db
+            except BaseException:
+                db.execute("rollback")
+                raise
+            db.execute("commit")
 
     @contextlib.contextmanager
     def _read_tx(self) -> Iterator[sqlite3.Connection]:
