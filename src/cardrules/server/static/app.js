@@ -2,10 +2,12 @@
 // Plain JavaScript, no build step; every call goes to the JSON API under api/.
 "use strict";
 
-const POLL_MS = 700;
+const POLL_MS = 700;  // how often a table asks what happened
+const QUICK_MS = 120;  // just after a move, while the bots answer
 const $ = (id) => document.getElementById(id);
 let games = [];
 let poller = null;
+let current = null;  // the table shown, if any
 
 // -- talking to the server
 
@@ -172,6 +174,8 @@ function Table(tableId, seat, token) {
   let number = -1;
   let told = 0;
   let busy = false;
+  let movedAt = 0;
+  let stopped = false;
 
   async function events() {
     const answer = await api("GET", `tables/${tableId}/events?since=${told}`, undefined, token);
@@ -235,10 +239,19 @@ function Table(tableId, seat, token) {
     }
     busy = false;
     number = -1;
+    movedAt = Date.now();
     await refresh();
   }
 
-  return { refresh };
+  // Ask again soon after a move (the bots answer), then at an easy pace.
+  async function loop() {
+    if (stopped) return;
+    await refresh();
+    const quick = Date.now() - movedAt < 3000 && !$("moves").querySelector("button");
+    poller = setTimeout(loop, quick ? QUICK_MS : POLL_MS);
+  }
+
+  return { refresh, loop, stop: () => { stopped = true; } };
 }
 
 async function showTable(tableId, seat) {
@@ -250,15 +263,15 @@ async function showTable(tableId, seat) {
   const token = localStorage.getItem(tokenKey(tableId, seat));
   if (!token) { showError("no token for this seat in this browser: join from the lobby"); return; }
   $("seat-link").href = `#/table/${tableId}/${seat}/${encodeURIComponent(token)}`;
-  const table = Table(tableId, seat, token);
-  await table.refresh();
-  poller = setInterval(table.refresh, POLL_MS);
+  current = Table(tableId, seat, token);
+  await current.loop();
 }
 
 // -- routes: #/ (the lobby), #/table/ID/SEAT, #/table/ID/SEAT/TOKEN (a seat's link)
 
 async function route() {
-  if (poller) { clearInterval(poller); poller = null; }
+  if (current) { current.stop(); current = null; }
+  if (poller) { clearTimeout(poller); poller = null; }
   showError(null);
   const parts = location.hash.replace(/^#\/?/, "").split("/");
   try {
