@@ -87,7 +87,7 @@ def test_kill_9_loses_nothing_acknowledged(db: str) -> None:
         store = SQLiteStore(db)
         try:
             for table, game_name, token in tables:
-                game = cardrules.get_game(game_name)
+                rules_of = cardrules.get_game(game_name)
                 stored = {m.number: m for m in store.moves(table, 0, 100_000)}
                 for t, number, move in acknowledged:
                     if t == table:
@@ -100,7 +100,7 @@ def test_kill_9_loses_nothing_acknowledged(db: str) -> None:
                 state = cardrules.loads(row.start, key=store.key())
                 for number in range(row.number):
                     data = json.loads(stored[number].move)
-                    state = game.apply(
+                    state = rules_of.apply(
                         state, cardrules.from_data(data, game=game_name, kind="move")
                     )
                 assert state == cardrules.loads(row.state, key=store.key())

@@ -90,9 +90,7 @@ def _configure(parser: argparse.ArgumentParser) -> None:
         default="games.sqlite3",
         help="the SQLite file (made if missing) or a postgresql:// URL (default: %(default)s)",
     )
-    parser.add_argument(
-        "--port", type=_port, default=8000, help="the port (default: %(default)s)"
-    )
+    parser.add_argument("--port", type=_port, default=8000, help="the port (default: %(default)s)")
     parser.add_argument(
         "--host",
         default="127.0.0.1",
