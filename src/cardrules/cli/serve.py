@@ -20,7 +20,7 @@ from cardrules.game import Command
 
 __all__ = ["COMMAND"]
 
-BACKLOG = 2048
+_BACKLOG = 2048
 """The listen queue: past it, the kernel drops new connections."""
 
 
@@ -59,7 +59,7 @@ def _config(args: argparse.Namespace) -> Any:
         app,
         host=args.host,
         port=args.port,
-        backlog=BACKLOG,
+        backlog=_BACKLOG,
         # An idle connection is closed after this many seconds; a request's body must
         # come within --body-timeout (the application's own limit).
         timeout_keep_alive=5,
