@@ -41,6 +41,7 @@ BOT_KINDS: tuple[str, ...] = ("greedy", "random")
 """The bots a table's seat may have (see :mod:`cardrules.bots`)."""
 
 _SEAT_KINDS = ("person", *BOT_KINDS)
+_CACHED_TABLES = 1024
 _TWO64 = 1 << 64
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _BRACKET = re.compile(r"[\[\]{}]")
@@ -180,6 +181,10 @@ class _Tables:
         self.limits = limits
         self._driving: dict[str, bool] = {}
         self._driving_lock = threading.Lock()
+        # The last state read of recent tables, by table: (signed text, state). A row
+        # whose text is the same needs no second check; only stored tables get here.
+        self._states: dict[str, tuple[str, Any]] = {}
+        self._states_lock = threading.Lock()
 
     # -- reading
 
@@ -191,8 +196,16 @@ class _Tables:
 
     def _state(self, row: TableRow) -> tuple[AnyGame, Any]:
         game = cardrules.get_game(row.game)
+        cached = self._states.get(row.id)
+        if cached is not None and cached[0] == row.state:
+            return game, cached[1]
         # Verified: a state edited in the database is refused (IntegrityError).
-        return game, cardrules.loads(row.state, game=game.name, kind="state", key=self.key)
+        state = cardrules.loads(row.state, game=game.name, kind="state", key=self.key)
+        with self._states_lock:
+            if len(self._states) >= _CACHED_TABLES:
+                self._states.pop(next(iter(self._states)))
+            self._states[row.id] = (row.state, state)
+        return game, state
 
     def _seat(self, row: TableRow, token: bytes) -> int:
         wanted = _hash(token)
