@@ -183,3 +183,33 @@ def test_the_browser_page_and_its_files_are_served(api: Api) -> None:
         assert api.client.get(f"/static/{name}").status_code == 200
     games = api.client.get("/api/games").json()["games"]
     assert {g["name"] for g in games} == set(cardrules.GAMES)
+
+
+def test_the_app_mounted_in_another_serves_its_page_and_api(db: str) -> None:
+    from starlette.applications import Starlette
+    from starlette.routing import Mount
+    from starlette.testclient import TestClient
+
+    from cardrules.server import create_app
+
+    games = create_app(db)
+    with TestClient(Starlette(routes=[Mount("/cards", app=games)])) as client:
+        assert "static/app.js" in client.get("/cards/").text
+        assert client.get("/cards/static/app.js").status_code == 200
+        made = client.post("/cards/api/tables", json={"game": "beggar", "seats": ["person"] * 2})
+        assert made.status_code == 201
+        assert client.get("/cards/api/tables").json()["tables"][0]["table"] == made.json()["table"]
+    games.state.store.close()
+
+
+def test_serve_is_a_command_with_a_port_and_127_0_0_1_by_default(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from cardrules.cli import main
+
+    assert main(["serve", "--help"]) == 0
+    out = capsys.readouterr().out
+    assert "--port" in out
+    assert "127.0.0.1" in out
+    assert main(["serve", "--port", "http"]) == 2
+    assert "a port is a number" in capsys.readouterr().err
