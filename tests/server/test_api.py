@@ -27,8 +27,18 @@ def _play_out(api: Api, table: str, token: str) -> dict[str, Any]:
     ("game", "rules", "seats"),
     [
         ("beggar", {"players": 2, "max_cards": 200}, ["person", "greedy"]),
-        ("allegra", {"players": 3, "rounds": 1}, ["random", "person", "greedy"]),
-        ("biggenbende", {"players": 3, "rounds": 1}, ["person", "random", "greedy"]),
+        pytest.param(
+            "allegra",
+            {"players": 3, "rounds": 1},
+            ["random", "person", "greedy"],
+            marks=pytest.mark.slow,
+        ),
+        pytest.param(
+            "biggenbende",
+            {"players": 3, "rounds": 1},
+            ["person", "random", "greedy"],
+            marks=pytest.mark.slow,
+        ),
     ],
 )
 def test_a_person_plays_a_whole_game_against_bots(

@@ -14,6 +14,7 @@ import socket
 import subprocess
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +25,14 @@ from cardrules.cli import serve as serve_command
 from cardrules.errors import CardrulesError
 from cardrules.server import SQLiteStore, create_app
 from tests.server.conftest import Api, Served, bearer, call, check_stored, make_table, race
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    """One ``cardrules serve`` for the tests of this module that make their own tables."""
+    server = Served(str(tmp_path_factory.mktemp("rows") / "games.sqlite3"))
+    yield server
+    server.stop()
 
 
 def _raw(port: int, request: bytes, timeout: float = 20) -> bytes:
@@ -235,6 +244,7 @@ def test_s5_a_key_given_from_outside_is_required_again(tmp_path: Path) -> None:
         SQLiteStore(own, key=b"some key")
 
 
+@pytest.mark.slow
 def test_s5_serve_restarted_without_a_key_answers_for_every_game(db: str) -> None:
     server = Served(db)
     try:

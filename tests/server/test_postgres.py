@@ -156,6 +156,7 @@ def test_writers_racing_for_one_table_store_each_move_once(pg_url: str) -> None:
         store.close()
 
 
+@pytest.mark.slow
 def test_a_whole_game_through_the_app_on_postgres(pg_url: str) -> None:
     app = create_app(pg_url, seeds=counting_seeds())
     with TestClient(app) as client:
