@@ -5,6 +5,7 @@ acknowledged is lost, nothing is corrupt, and play goes on.
 
 from __future__ import annotations
 
+import http.client
 import json
 import sqlite3
 import threading
@@ -41,7 +42,7 @@ def _players(
                 move = seen["legal"][-1]["move"]
                 body = {"number": seen["number"], "move": move}
                 status, answer = call(base, "POST", f"/api/tables/{table}/moves", body, token)
-            except (OSError, urllib.error.URLError):
+            except (OSError, urllib.error.URLError, http.client.HTTPException):
                 return  # the server died: this request was never acknowledged
             if status == 200:
                 with lock:
