@@ -34,6 +34,7 @@ PAGES = {
     "cardrules.rl": "reference/api/rl.html",
     "cardrules.pettingzoo": "reference/api/adapters.html",
     "cardrules.openspiel": "reference/api/adapters.html",
+    "cardrules.server": "reference/api/server.html",
     "cardrules.schema": "reference/format.html",
 }
 

@@ -34,19 +34,10 @@ NEEDS = {
 SLOW = {"docs/how-to/cluster.md", "docs/how-to/add-a-game.md"}
 # The page that installs the toy game of examples/toygame (pip install ./examples/toygame).
 INSTALLS_TOYGAME = {"docs/how-to/add-a-game.md"}
-# TEMPORARY, to be removed when the branches of issue 21 are merged: pages that other
-# helpers of the issue fix on their own branches. Strict: a page that passes fails here.
-FIXED_ON_OTHER_BRANCHES = {
-    "docs/how-to/server.md": "its fragments use names it never defines (helper server25)",
-}
-
-
 def _param(page: str) -> object:
     marks: list[pytest.MarkDecorator] = []
     if page in SLOW:
         marks.append(pytest.mark.slow)
-    if page in FIXED_ON_OTHER_BRANCHES:
-        marks.append(pytest.mark.xfail(reason=FIXED_ON_OTHER_BRANCHES[page], strict=True))
     return pytest.param(page, marks=marks, id=page)
 
 

@@ -9,6 +9,8 @@ Commands:
 - ``cardrules tournament GAME --bots random,greedy --games N``: bots against each
   other with the seats rotated; win rates with 95% intervals.
 - ``cardrules replay FILE``: check a saved record move by move and print it.
+- ``cardrules serve --db games.sqlite3 --port N``: run a game server with a table
+  in the browser (the ``server`` extra).
 - every command a registered game adds (:attr:`Game.commands
   <cardrules.Game.commands>`), for example a command that uses the game's own
   extras.
@@ -41,6 +43,7 @@ from collections.abc import Callable, Sequence
 import cardrules
 from cardrules.cli import play as _play
 from cardrules.cli import replay as _replay
+from cardrules.cli import serve as _serve
 from cardrules.cli import simulate as _simulate
 from cardrules.cli import tournament as _tournament
 from cardrules.cli._common import PROG as _PROG
@@ -55,6 +58,7 @@ _COMMANDS: tuple[Command, ...] = (
     _simulate.COMMAND,
     _tournament.COMMAND,
     _replay.COMMAND,
+    _serve.COMMAND,
 )
 """The command line's own commands; the games' commands follow them."""
 
