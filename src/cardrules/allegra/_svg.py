@@ -181,7 +181,6 @@ def render_svg(obj: State | View, *, last_move: object = None, mover: int | None
     totals = [sum(r[s] for r in obj.scores) for s in range(n)] if obj.scores else None
     for seat in range(n):
         left = (seat + 1) % n
-        right = (seat - 1) % n
         bx = 6 + (seat % 2) * (_BLOCK_W + 10)
         by = _TOP + (seat // 2) * _BLOCK_H
         moving = seat == to_move
@@ -209,15 +208,15 @@ def render_svg(obj: State | View, *, last_move: object = None, mover: int | None
             x = bx + 6 + a * _STEP + (_GAP if a else 0)
             shared = col == 3
             if shared:
-                other = seat if owner == left else right
-                pair = (owner, other) if owner == left else (other, owner)
+                # Column 3 of seat o lies in o's area and in that of o's right neighbour.
+                other = (owner - 1) % n
                 canvas.box(
                     x - 2,
                     by + 2,
                     _CW + 4,
                     3 * (_CH + 4) + 14,
-                    f"column 3 of seat {owner}'s grid: shared by the areas of seat {pair[1]} "
-                    f"and seat {pair[0]} (AL-3)",
+                    f"column 3 of seat {owner}'s grid: shared by the areas of seat {owner} "
+                    f"and seat {other} (AL-3)",
                     fill=_SHARED,
                     stroke="#9775fa",
                     dash=True,
