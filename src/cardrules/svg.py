@@ -181,14 +181,16 @@ def render_generic_svg(
 # --------------------------------------------------------------------------- records
 
 
-def _told(game: AnyGame, before: Any, move: Any, after: Any, seat: int) -> str:
-    """What ``seat`` saw ``move`` do: its events as text, else the move's text."""
+def _told(game: AnyGame, before: Any, move: Any, after: Any, seat: int, reader: int) -> str:
+    """What ``seat`` saw ``move`` do, told to ``reader`` (-1: to nobody in particular, in
+    the third person): its events as text, else the move's text."""
     if game.events is not None:
         render = game.render_event
-        texts = [
-            str(event) if render is None else render(event, seat)
-            for event in game.events(before, move, after, seat)
-        ]
+        events = game.events(before, move, after, seat)
+        try:
+            texts = [str(event) if render is None else render(event, reader) for event in events]
+        except (IndexError, KeyError, ValueError, TypeError):  # a game that knows no -1
+            texts = [str(event) if render is None else render(event, seat) for event in events]
         if texts:
             return "; ".join(texts)
     return render_move(game, move)
@@ -242,13 +244,11 @@ def _frames(record: Any) -> dict[str, Any]:
         except CardrulesError as exc:
             raise CardrulesError(f"move {index + 1} of the record: {exc}") from exc
         assert mover is not None  # apply accepted it: the game was not over
-        table = render_move(game, move)
-        seen = _told(game, state, move, after, mover)
-        if seen != table:
-            table += f" ({seen})"
+        # The whole table is told what the mover saw; each seat what it saw itself.
+        table = _told(game, state, move, after, mover, -1)
         texts = [
             _said(mover, text)
-            for text in (table, *(_told(game, state, move, after, s) for s in seats))
+            for text in (table, *(_told(game, state, move, after, s, s) for s in seats))
         ]
         moves.append({"seat": mover, "text": texts})
         frames.append(drawn(after, move, mover))
@@ -299,6 +299,7 @@ _CSS = """
 .crr li.cur{background:#ffe8cc;font-weight:bold}
 .crr .end{white-space:pre;font-family:DejaVu Sans Mono,monospace;font-size:13px;margin-top:6px}
 .crr .help{font-size:12px;color:#5f6b7a}
+.crr:focus{outline:2px solid #74c0fc}
 """
 
 _JS = """

@@ -147,7 +147,8 @@ def render_svg(obj: State | View, *, last_move: object = None, mover: int | None
     # The pile, in the middle: its last cards, the top one last (rightmost).
     pile = obj.pile
     shown = pile[-6:]
-    px, py = 142, 160
+    step = 22
+    px, py = _W / 2 - (34 + step * (max(len(shown), 1) - 1)) / 2, 160
     canvas.text(
         _W / 2,
         py - 6,
@@ -157,8 +158,7 @@ def render_svg(obj: State | View, *, last_move: object = None, mover: int | None
         title=f"the face-up pile, {plural(len(pile), 'card')}; the top card is the last drawn",
     )
     if not pile:
-        canvas.slot(px + 50, py, "the pile: empty")
-    step = 22
+        canvas.slot(px, py, "the pile: empty")
     for i, card in enumerate(shown):
         place = len(pile) - len(shown) + i + 1
         on_top = i == len(shown) - 1

@@ -214,8 +214,10 @@ def render_svg(obj: State | View, *, last_move: object = None, mover: int | None
         if seat in obj.places:
             detail += f" \u00b7 out {_PLACE[obj.places.index(seat)]}"
         canvas.seat_label(12, top + 17, f"seat {seat}", detail, to_move=to_move, you=seat == you)
-        canvas.text(12, top + 30, "face down, face up on them", size=9, muted=True)
-        canvas.text(_HAND_X, top + 30, f"hand: {plural(counts[seat], 'card')}", size=9, muted=True)
+        canvas.text(12, top + 30, "face down / face up", size=9, muted=True)
+        canvas.text(
+            _HAND_X, top + 30, f"hand \u00b7 {plural(counts[seat], 'card')}", size=9, muted=True
+        )
         mine = marked and mover == seat
         # Row 1: the face-down cards, three places that keep their numbers (BB-11).
         for pos in range(3):
@@ -233,6 +235,7 @@ def render_svg(obj: State | View, *, last_move: object = None, mover: int | None
                         top + 36,
                         f"{here}: a card face down (the whole table knows: {_name(down)})",
                         note=_label(down),
+                        note_y=13,
                         mark=hit,
                     )
             elif obj.face_down[seat][pos]:
