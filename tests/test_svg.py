@@ -150,7 +150,7 @@ def test_bad_input_is_refused_clearly() -> None:
     with pytest.raises(WrongTypeError, match="not a biggenbende state or view"):
         render_svg(view, game="biggenbende")
     with pytest.raises(WrongTypeError, match="expected a Record"):
-        replay_html(view)
+        replay_html(cast(Any, view))
 
 
 # --------------------------------------------------------------------------- replay page

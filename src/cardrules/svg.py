@@ -37,6 +37,7 @@ from cardrules._render import render_generic, render_move, render_outcome, rende
 from cardrules._svg import Canvas, esc
 from cardrules.errors import CardrulesError, WrongTypeError
 from cardrules.game import AnyGame
+from cardrules.serialize import Record
 
 __all__ = [
     "game_of",
@@ -46,7 +47,7 @@ __all__ = [
     "replay_html",
 ]
 
-SvgHook = Callable[..., str]
+_SvgHook = Callable[..., str]
 """``render_svg(state_or_view, *, last_move=None, mover=None) -> str``: a game's drawing."""
 
 
@@ -114,7 +115,7 @@ def render_svg(
         obj = found.view(obj, seat)
     elif not isinstance(obj, (found.State, found.View)):
         raise WrongTypeError(f"cannot draw {type(obj).__name__}: not a {found.name} state or view")
-    hook: SvgHook | None = getattr(found, "render_svg", None)
+    hook: _SvgHook | None = getattr(found, "render_svg", None)
     if hook is not None:
         return hook(obj, last_move=last_move, mover=mover)
     return render_generic_svg(found, obj, last_move=last_move, mover=mover)
@@ -203,10 +204,8 @@ def _said(mover: int, text: str) -> str:
     return f"seat {mover}: {text}"
 
 
-def _frames(record: Any) -> dict[str, Any]:
+def _frames(record: Record) -> dict[str, Any]:
     """Every position of a record drawn for the table and for each seat, with the text."""
-    from cardrules.serialize import Record
-
     if not isinstance(record, Record):
         raise WrongTypeError(f"expected a Record, got {type(record).__name__}")
     game = get_game(record.game)
@@ -354,7 +353,7 @@ function start(d){
 """
 
 
-def record_html(record: Any) -> str:
+def record_html(record: Record) -> str:
     """
     A record as an HTML fragment that steps through the game: what a notebook shows.
 
@@ -404,7 +403,7 @@ def _fragment(data: dict[str, Any], *, keys_on_page: bool) -> str:
     )
 
 
-def replay_html(record: Any) -> str:
+def replay_html(record: Record) -> str:
     """
     A record as one self-contained HTML page that steps through the game.
 
