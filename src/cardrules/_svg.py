@@ -73,6 +73,67 @@ def esc(text: object) -> str:
     return _escaped(str(text))
 
 
+# A card's look, drawn at the origin: the same for every card of one kind, so made once
+# (each card is moved into place by its group's transform).
+@lru_cache(maxsize=1024)
+def _face(
+    label: str,
+    color: str,
+    face: str,
+    corner: str | None,
+    badge: str | None,
+    mark: bool,
+    w: int,
+    h: int,
+) -> str:
+    stroke, sw = (_MARK, 3) if mark else ("#7b8794", 1)
+    size = 17 if len(label) <= 2 else 12 if len(label) <= 4 else 9
+    small = label if corner is None else corner
+    out = (
+        f'<rect width="{w}" height="{h}" rx="4" fill="{face}" stroke="{stroke}" '
+        f'stroke-width="{sw}"/>'
+    )
+    if small:
+        out += (
+            f'<text x="3" y="10" font-size="9" class="b" style="fill:{color}">{esc(small)}</text>'
+        )
+    out += (
+        f'<text x="{w / 2:g}" y="{h / 2 + size / 3 + 2:g}" font-size="{size}" class="b" '
+        f'text-anchor="middle" style="fill:{color}">{esc(label)}</text>'
+    )
+    if badge:
+        out += (
+            f'<rect x="{w - 17}" y="{h - 13}" width="19" height="14" rx="7" fill="{_INK}"/>'
+            f'<text x="{w - 7.5:g}" y="{h - 2.5:g}" font-size="9" class="b" '
+            f'text-anchor="middle" style="fill:#ffffff">{esc(badge)}</text>'
+        )
+    return out
+
+
+@lru_cache(maxsize=1024)
+def _back(mark: bool, w: int, h: int, depth: int, note: str | None, note_y: float | None) -> str:
+    stroke, sw = (_MARK, 3) if mark else ("#1b2b48", 1)
+    out = ""
+    for layer in range(depth, 0, -1):
+        out += (
+            f'<rect x="{2 * layer}" y="{-2 * layer}" width="{w}" height="{h}" rx="4" '
+            f'fill="{_BACK}" stroke="#1b2b48"/>'
+        )
+    out += (
+        f'<rect width="{w}" height="{h}" rx="4" fill="url(#cr-back)" stroke="{stroke}" '
+        f'stroke-width="{sw}"/>'
+    )
+    if note:
+        base = h / 2 + 3.5 if note_y is None else note_y
+        out += (
+            f'<rect x="3" y="{base - 11.5:g}" width="{w - 6}" height="15" rx="3" '
+            'fill="#ffffff" fill-opacity="0.9"/>'
+            f'<text x="{w / 2:g}" y="{base:g}" font-size="10" class="b" '
+            f'text-anchor="middle">{esc(note)}</text>'
+        )
+    return out
+
+
 class Canvas:
     """
     An SVG picture built piece by piece, in drawing order.
@@ -166,32 +227,12 @@ class Canvas:
         small at the top left, an optional ``badge`` (``x3``) at the bottom right, and an
         orange edge when ``mark`` (the last move touched it).
         """
-        stroke, sw = (_MARK, 3) if mark else ("#7b8794", 1)
-        size = 17 if len(label) <= 2 else 12 if len(label) <= 4 else 9
-        small = label if corner is None else corner
         extra = f' data-card="{esc(data)}"' if data else ""
-        out = (
-            f'<g class="card up"{extra}><title>{esc(title)}</title>'
-            f'<rect x="{x:g}" y="{y:g}" width="{w}" height="{h}" rx="4" fill="{face}" '
-            f'stroke="{stroke}" stroke-width="{sw}"/>'
+        self._parts.append(
+            f'<g class="card up"{extra} transform="translate({x:g} {y:g})">'
+            f"<title>{esc(title)}</title>"
+            f"{_face(label, color, face, corner, badge, mark, w, h)}</g>"
         )
-        if small:
-            out += (
-                f'<text x="{x + 3:g}" y="{y + 10:g}" font-size="9" class="b" '
-                f'style="fill:{color}">{esc(small)}</text>'
-            )
-        out += (
-            f'<text x="{x + w / 2:g}" y="{y + h / 2 + size / 3 + 2:g}" font-size="{size}" '
-            f'class="b" text-anchor="middle" style="fill:{color}">{esc(label)}</text>'
-        )
-        if badge:
-            out += (
-                f'<rect x="{x + w - 17:g}" y="{y + h - 13:g}" width="19" height="14" rx="7" '
-                f'fill="{_INK}"/>'
-                f'<text x="{x + w - 7.5:g}" y="{y + h - 2.5:g}" font-size="9" class="b" '
-                f'text-anchor="middle" style="fill:#ffffff">{esc(badge)}</text>'
-            )
-        self._parts.append(out + "</g>")
 
     def back(
         self,
@@ -211,26 +252,10 @@ class Canvas:
         ``note`` is small text on the back (a count, or what a full table knows), centred
         or with its baseline ``note_y`` below the card's top.
         """
-        stroke, sw = (_MARK, 3) if mark else ("#1b2b48", 1)
-        out = f'<g class="card down"><title>{esc(title)}</title>'
-        for layer in range(depth, 0, -1):
-            out += (
-                f'<rect x="{x + 2 * layer:g}" y="{y - 2 * layer:g}" width="{w}" height="{h}" '
-                f'rx="4" fill="{_BACK}" stroke="#1b2b48"/>'
-            )
-        out += (
-            f'<rect x="{x:g}" y="{y:g}" width="{w}" height="{h}" rx="4" fill="url(#cr-back)" '
-            f'stroke="{stroke}" stroke-width="{sw}"/>'
+        self._parts.append(
+            f'<g class="card down" transform="translate({x:g} {y:g})">'
+            f"<title>{esc(title)}</title>{_back(mark, w, h, depth, note, note_y)}</g>"
         )
-        if note:
-            base = y + (h / 2 + 3.5 if note_y is None else note_y)
-            out += (
-                f'<rect x="{x + 3:g}" y="{base - 11.5:g}" width="{w - 6}" height="15" rx="3" '
-                'fill="#ffffff" fill-opacity="0.9"/>'
-                f'<text x="{x + w / 2:g}" y="{base:g}" font-size="10" class="b" '
-                f'text-anchor="middle">{esc(note)}</text>'
-            )
-        self._parts.append(out + "</g>")
 
     def slot(
         self,
@@ -245,8 +270,8 @@ class Canvas:
         """An empty place where a card was (dashed outline)."""
         stroke = _MARK if mark else "#9aa5b1"
         self._parts.append(
-            f'<g class="card gone"><title>{esc(title)}</title>'
-            f'<rect x="{x:g}" y="{y:g}" width="{w}" height="{h}" rx="4" fill="none" '
+            f'<g class="card gone" transform="translate({x:g} {y:g})">'
+            f'<title>{esc(title)}</title><rect width="{w}" height="{h}" rx="4" fill="none" '
             f'stroke="{stroke}" stroke-dasharray="3 3"/></g>'
         )
 
