@@ -40,11 +40,13 @@ from cardrules.game import AnyGame
 from cardrules.serialize import Record
 
 __all__ = [
+    "RASTER_EXTRA",
     "game_of",
     "record_html",
     "render_generic_svg",
     "render_svg",
     "replay_html",
+    "to_rgb_array",
 ]
 
 _SvgHook = Callable[..., str]
@@ -429,3 +431,50 @@ def replay_html(record: Record) -> str:
         f"{_fragment(data, keys_on_page=True)}"
         "</body></html>\n"
     )
+
+
+# --------------------------------------------------------------------------- raster
+
+RASTER_EXTRA = "raster"
+"""The extra that :func:`to_rgb_array` needs: ``pip install 'cardrules[raster]'`` (CairoSVG,
+which needs the cairo library of the system, and numpy)."""
+
+
+def _rasteriser() -> tuple[Any, Any, Any]:
+    """CairoSVG, Pillow's ``Image`` and numpy, or a clear error naming the extra."""
+    try:
+        import cairosvg
+        import numpy
+        from PIL import Image
+    except (ImportError, OSError) as exc:  # OSError: CairoSVG without the cairo library
+        raise CardrulesError(
+            f"drawing pictures as pixels needs the {RASTER_EXTRA} extra: pip install "
+            f"'cardrules[{RASTER_EXTRA}]' (CairoSVG needs the system's cairo library); {exc}"
+        ) from None
+    return cairosvg, Image, numpy
+
+
+def to_rgb_array(svg: str, *, scale: float = 1.0) -> Any:
+    """
+    An SVG picture as pixels: a ``numpy`` array of shape ``(height, width, 3)``, ``uint8``.
+
+    Needs the ``raster`` extra (CairoSVG); the PettingZoo environments use it for
+    ``render_mode="rgb_array"``.
+
+    Raises:
+        CardrulesError: the extra is not installed.
+
+    >>> from cardrules import beggar
+    >>> try:
+    ...     pixels = to_rgb_array(render_svg(beggar.new_game(seed=1)))
+    ... except CardrulesError:  # without the raster extra
+    ...     pixels = None
+    >>> pixels is None or (pixels.shape, str(pixels.dtype)) == ((344, 420, 3), "uint8")
+    True
+    """
+    cairosvg, image, numpy = _rasteriser()
+    png = cairosvg.svg2png(bytestring=svg.encode("utf-8"), scale=scale)
+    import io
+
+    with image.open(io.BytesIO(png)) as picture:
+        return numpy.asarray(picture.convert("RGB"))
