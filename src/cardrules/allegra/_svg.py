@@ -88,7 +88,7 @@ def render_svg(obj: State | View, *, last_move: object = None, mover: int | None
     touched = _slots(last_move) if marked else set()
     to_move = None if obj.phase == "over" else _mover(obj)  # type: ignore[arg-type]
     rows = (n + 1) // 2
-    height = _TOP + rows * _BLOCK_H + (28 if marked else 4)
+    height = _TOP + rows * _BLOCK_H - 24 + (26 if marked else 0)  # the last area, the band
     kind = "the whole table" if you is None else f"seat {you}'s view"
     canvas = Canvas(_W, height, f"Allegra, {kind}: {plural(n, 'player')}")
     canvas.text(8, 20, "Allegra", size=15, bold=True)
@@ -117,7 +117,7 @@ def render_svg(obj: State | View, *, last_move: object = None, mover: int | None
 
     # The middle: deck, discard pile (top card last), the drawn card, a card in hand.
     y = 76
-    canvas.text(8, y - 6, "deck", size=11, bold=True)
+    canvas.text(8, y - 10, "deck", size=11, bold=True)
     if deck_count:
         canvas.back(
             10,
@@ -214,7 +214,7 @@ def render_svg(obj: State | View, *, last_move: object = None, mover: int | None
                     x - 2,
                     by + 2,
                     _CW + 4,
-                    3 * (_CH + 4) + 14,
+                    3 * (_CH + 4) + 10,
                     f"column 3 of seat {owner}'s grid: shared by the areas of seat {owner} "
                     f"and seat {other} (AL-3)",
                     fill=_SHARED,

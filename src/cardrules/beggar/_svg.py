@@ -71,9 +71,7 @@ def render_svg(obj: State | View, *, last_move: object = None, mover: int | None
         you = obj.seat
     players = len(sizes)
     marked = last_move is not None
-    height = 348 if last_move is not None else 344
-    if last_move is not None:
-        height = 372
+    height = 372 if marked else 344  # room for the last move's band
     kind = "the whole table" if you is None else f"seat {you}'s view"
     canvas = Canvas(_W, height, f"Beggar-my-neighbour, {kind}: {plural(players, 'player')}")
     canvas.text(8, 20, "Beggar-my-neighbour", size=15, bold=True)
