@@ -61,3 +61,35 @@ def test_a_view_draws_face_down_cards_as_plain_backs() -> None:
     assert sum(t.endswith(": face down") for t in titles) == down + sum(
         view.face_down[o * 12 + r * 4 + 3] for o in range(3) for r in range(3)
     )
+
+
+def test_no_face_down_value_reaches_a_view_s_picture() -> None:
+    """Every face-down place of a view is a bare back: no text on it, and the values
+    shown as cards are exactly the view's face-up values (twice on a column 3)."""
+    for seed in range(5):
+        state = allegra.new_game(allegra.Rules(players=4), seed=seed)
+        for _ in range(25 + seed):
+            state = allegra.apply(state, allegra.legal_moves(state)[seed % 2 - 1])
+        for seat in range(4):
+            view = allegra.view(state, seat)
+            root = ET.fromstring(render_svg(view))
+            places = [g for g in root.iter(f"{SVG}g") if (g[0].text or "").startswith("p")]
+            for group in places:
+                if (group[0].text or "").endswith(": face down"):
+                    assert not list(group.iter(f"{SVG}text"))
+            shown = sorted(int(g.get("data-card", "")) for g in places if g.get("data-card"))
+            up = [c for c in view.cards if c is not None]
+            shared = [
+                c
+                for o in range(4)
+                for r in range(3)
+                if (c := view.cards[o * 12 + r * 4 + 3]) is not None
+            ]
+            assert shown == sorted(up + shared)
+            # The whole table writes them: the test would see a leak.
+            table = ET.fromstring(render_svg(state))
+            assert any(
+                list(g.iter(f"{SVG}text"))
+                for g in table.iter(f"{SVG}g")
+                if "the whole table knows" in (g[0].text or "")
+            )

@@ -57,3 +57,27 @@ def test_the_whole_table_writes_face_down_values_on_the_backs() -> None:
     known = [t for t in table if "the whole table knows" in t]
     assert len(known) == 9
     assert not [t for t in _titles(render_svg(state, seat=0)) if "the whole table knows" in t]
+
+
+def test_no_hidden_value_reaches_a_view_s_picture() -> None:
+    """In a view, face-down places are bare backs, other hands are backs with a count,
+    and the cards shown are exactly the view's: its own hand, every face-up row and the
+    top of the discard pile."""
+    state, _ = _chosen(3)
+    for _ in range(12):
+        state = bb.apply(state, bb.legal_moves(state)[-1])
+    for seat in range(3):
+        view = bb.view(state, seat)
+        root = ET.fromstring(render_svg(view))
+        groups = list(root.iter(f"{SVG}g"))
+        for group in groups:
+            title = group[0].text or ""
+            if "face-down place" in title:
+                assert not list(group.iter(f"{SVG}text"))
+            if title.startswith("seat ") and "'s hand:" in title:
+                texts = ["".join(t.itertext()) for t in group.iter(f"{SVG}text")]
+                assert texts in ([], [str(view.hand_counts[int(title.split()[1][0])])])
+        shown = sorted(int(g.get("data-card", "")) for g in groups if g.get("data-card"))
+        hand = [v for v, n in enumerate(view.hand) if n]  # one card a value, with a count
+        ups = [v for row in view.face_up for v, n in enumerate(row) for _ in range(n)]
+        assert shown == sorted(hand + ups + list(view.discard[-7:]))
