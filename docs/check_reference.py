@@ -35,6 +35,7 @@ PAGES = {
     "cardrules.pettingzoo": "reference/api/adapters.html",
     "cardrules.openspiel": "reference/api/adapters.html",
     "cardrules.server": "reference/api/server.html",
+    "cardrules.svg": "reference/api/pictures.html",
     "cardrules.schema": "reference/format.html",
 }
 

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import cardrules
+
+# The docs' own extension: pictures of real positions, drawn when the docs are built.
+sys.path.insert(0, str(Path(__file__).parent / "_ext"))
 
 project = "cardrules"
 author = "The cardrules developers"
@@ -16,6 +22,7 @@ extensions = [
     "sphinx.ext.doctest",
     "sphinx.ext.napoleon",
     "sphinx.ext.viewcode",
+    "cardrules_pictures",
 ]
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
 exclude_patterns = ["_build"]

@@ -34,6 +34,8 @@ NEEDS = {
 SLOW = {"docs/how-to/cluster.md", "docs/how-to/add-a-game.md"}
 # The page that installs the toy game of examples/toygame (pip install ./examples/toygame).
 INSTALLS_TOYGAME = {"docs/how-to/add-a-game.md"}
+
+
 def _param(page: str) -> object:
     marks: list[pytest.MarkDecorator] = []
     if page in SLOW:

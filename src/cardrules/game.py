@@ -418,6 +418,12 @@ class GameSpec(Generic[S, M, V, R]):
     """What one seat saw happen, or ``None``."""
     render_event: Callable[[Any, int], str] | None = attrs.field(default=None, kw_only=True)
     """An event as text for one seat, or ``None`` for ``str(event)``."""
+    render_svg: Callable[..., str] | None = attrs.field(default=None, kw_only=True)
+    """``render_svg(state_or_view, *, last_move=None, mover=None)``: the state (the
+    whole table) or the view (only what it holds) as a standalone SVG picture, the last
+    move (made by seat ``mover``) marked; or ``None`` for the generic picture of
+    :func:`cardrules.svg.render_svg`. A :class:`Game` that is not a ``GameSpec`` may
+    have it too, and is taken as ``None`` without it."""
     event_types: tuple[type[Any], ...] = attrs.field(default=(), kw_only=True)
     """Every event class ``events`` returns."""
     heuristic: Callable[[V, Sequence[M]], Sequence[float]] | None = attrs.field(

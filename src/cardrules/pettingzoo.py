@@ -17,7 +17,8 @@ follows PettingZoo's classic card games:
   signed;
 - ``reset(seed=...)`` deals the game with that seed (a random one when ``None``);
 - ``render_mode="ansi"``: ``render()`` gives the view of the seat to move as the
-  game's own text.
+  game's own text; ``render_mode="rgb_array"``: the same view as the game's picture, in
+  pixels (needs the ``raster`` extra, see :func:`cardrules.svg.to_rgb_array`).
 
 A game without decisions (Beggar-my-neighbour) still works: its one action is
 always the only legal one.
@@ -51,7 +52,7 @@ except ImportError as _error:  # pragma: no cover - the extra is installed in CI
     ) from _error
 
 import cardrules
-from cardrules import rl
+from cardrules import rl, svg
 from cardrules.game import AnyGame
 
 __all__ = ["CardrulesEnv", "env"]
@@ -67,7 +68,7 @@ def env(name: str, *, render_mode: str | None = None, **rules_options: Any) -> C
 
     Args:
         name: a registered game, for example ``"biggenbende"``.
-        render_mode: ``None`` or ``"ansi"``.
+        render_mode: ``None``, ``"ansi"`` or ``"rgb_array"``.
         rules_options: the game's ``Rules`` options, for example ``players=4``.
 
     >>> import cardrules
@@ -87,7 +88,7 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
 
     Args:
         game: the game (for example ``cardrules.get_game("allegra")``).
-        render_mode: ``None`` or ``"ansi"``.
+        render_mode: ``None``, ``"ansi"`` or ``"rgb_array"``.
         rules_options: the game's ``Rules`` options.
 
     >>> import cardrules
@@ -98,14 +99,18 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
     True
     """
 
-    metadata = {"render_modes": ["ansi"], "is_parallelizable": False}  # noqa: RUF012
+    metadata = {"render_modes": ["ansi", "rgb_array"], "is_parallelizable": False}  # noqa: RUF012
 
     def __init__(
         self, game: AnyGame, *, render_mode: str | None = None, **rules_options: Any
     ) -> None:
         super().__init__()
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        if render_mode not in (None, "ansi", "rgb_array"):
+            raise ValueError(
+                f"render_mode must be None, 'ansi' or 'rgb_array', not {render_mode!r}"
+            )
+        if render_mode == "rgb_array":
+            svg._rasteriser()  # the raster extra: a clear error now, not at the first frame
         self.metadata = {**CardrulesEnv.metadata, "name": f"cardrules_{game.name}"}
         self.game = game
         """The game."""
@@ -291,8 +296,9 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
             for name in self.agents:
                 self.infos[name] = {"outcome": outcome}
 
-    def render(self) -> str | None:
-        """The view of the seat to move as the game's text (``render_mode="ansi"``)."""
+    def render(self) -> Any:
+        """The view of the seat to move as the game's text (``render_mode="ansi"``), or as
+        its picture in pixels (``"rgb_array"``)."""
         if self.render_mode is None:
             gymnasium.logger.warn("render() was called without a render_mode")
             return None
@@ -300,6 +306,8 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
             return ""
         seat = self._seats[self.agent_selection]
         view = self.game.view(self.state_, seat)
+        if self.render_mode == "rgb_array":
+            return svg.to_rgb_array(svg.render_svg(view, game=self.game))
         if self.game.render_view is None:
             return repr(view)
         return self.game.render_view(view, f"{self.agent_selection} to move")

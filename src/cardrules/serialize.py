@@ -251,6 +251,12 @@ class Record:
         """
         return attrs.evolve(self, moves=(*self.moves, move))
 
+    def _repr_html_(self) -> str:
+        """What a notebook shows: the game to step through (:func:`cardrules.svg.record_html`)."""
+        from cardrules.svg import record_html
+
+        return record_html(self)
+
 
 def replay(record: Record, *, seed: int | None = None) -> Any:
     """

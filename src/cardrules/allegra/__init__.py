@@ -100,6 +100,7 @@ from cardrules.allegra._state import (
     Take,
     View,
 )
+from cardrules.allegra._svg import render_svg as _render_svg
 from cardrules.allegra._text import render_move as _render_move
 from cardrules.allegra._text import render_view as _render_view
 from cardrules.allegra._upgrade import UPGRADES as _UPGRADES
@@ -201,6 +202,7 @@ GAME = _GameSpec(
     heuristic=_heuristic,
     events=events,
     render_event=render_event,
+    render_svg=_render_svg,
     event_types=_EVENT_TYPES,
     rule_ids=_RULE_IDS,
     format_version=3,

@@ -312,6 +312,12 @@ class State:
     in the setup, at the game end and in a round without a rebuild; ``False`` is also
     the value an upgraded version-1 save gets."""
 
+    def _repr_svg_(self) -> str:
+        """The picture a notebook shows: see :func:`cardrules.svg.render_svg`."""
+        from cardrules.svg import render_svg
+
+        return render_svg(self, game="allegra")
+
 
 @attrs.frozen
 class View:
@@ -375,6 +381,12 @@ class View:
     deck_cards: _Cards | None = None
     """The cards of the deck in ascending order when everyone knows them (after an
     AL-11 rebuild, see ``State.deck_public``), else ``None``; never their order."""
+
+    def _repr_svg_(self) -> str:
+        """The picture a notebook shows: see :func:`cardrules.svg.render_svg`."""
+        from cardrules.svg import render_svg
+
+        return render_svg(self, game="allegra")
 
 
 # --------------------------------------------------------------------------- fast construction

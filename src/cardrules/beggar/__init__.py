@@ -68,6 +68,7 @@ from cardrules.beggar._state import (
     Turn,
     View,
 )
+from cardrules.beggar._svg import render_svg as _render_svg
 from cardrules.beggar._text import render_move as _render_move
 from cardrules.beggar._text import render_view as _render_view
 from cardrules.beggar._upgrade import UPGRADES as _UPGRADES
@@ -144,6 +145,7 @@ GAME = _GameSpec(
     redeal_hidden=redeal_hidden,
     events=events,
     render_event=render_event,
+    render_svg=_render_svg,
     event_types=_EVENT_TYPES,
     rule_ids=_RULE_IDS,
     value_types=(Cycle, PlayOut),

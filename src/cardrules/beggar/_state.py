@@ -288,6 +288,12 @@ class State:
     cycle_lam: int
     """BM-9 detector: tricks since the saved position."""
 
+    def _repr_svg_(self) -> str:
+        """The picture a notebook shows: see :func:`cardrules.svg.render_svg`."""
+        from cardrules.svg import render_svg
+
+        return render_svg(self, game="beggar")
+
 
 @attrs.frozen
 class View:
@@ -324,6 +330,12 @@ class View:
     """Piles taken so far (BM-8)."""
     ended: Ended | None
     """How the game ended, or ``None``."""
+
+    def _repr_svg_(self) -> str:
+        """The picture a notebook shows: see :func:`cardrules.svg.render_svg`."""
+        from cardrules.svg import render_svg
+
+        return render_svg(self, game="beggar")
 
 
 @attrs.frozen

@@ -88,6 +88,7 @@ from cardrules.biggenbende._state import (
 from cardrules.biggenbende._state import (
     RULE_IDS as _RULE_IDS,
 )
+from cardrules.biggenbende._svg import render_svg as _render_svg
 from cardrules.biggenbende._text import render_move as _render_move
 from cardrules.biggenbende._text import render_view as _render_view
 from cardrules.biggenbende._upgrade import UPGRADES as _UPGRADES
@@ -173,6 +174,7 @@ GAME = _GameSpec(
     rule_ids=_RULE_IDS,
     events=events,
     render_event=render_event,
+    render_svg=_render_svg,
     event_types=_EVENT_TYPES,
     format_version=2,
     upgrades=_UPGRADES,

@@ -403,6 +403,12 @@ class State:
     cut_rounds: tuple[int, ...]
     """The rounds (1-based) that the turn limit cut (BB-20)."""
 
+    def _repr_svg_(self) -> str:
+        """The picture a notebook shows: see :func:`cardrules.svg.render_svg`."""
+        from cardrules.svg import render_svg
+
+        return render_svg(self, game="biggenbende")
+
 
 # The hot path builds each new State here: a slotted frozen class's generated __init__
 # sets every field through ``object.__setattr__``; setting the slots directly through
@@ -525,3 +531,9 @@ class View:
     """Chips left in the supply."""
     cut_rounds: tuple[int, ...]
     """Rounds cut by the turn limit."""
+
+    def _repr_svg_(self) -> str:
+        """The picture a notebook shows: see :func:`cardrules.svg.render_svg`."""
+        from cardrules.svg import render_svg
+
+        return render_svg(self, game="biggenbende")

@@ -3,7 +3,8 @@
 
 Every move is checked by the game's ``apply``; a move that breaks a rule is reported
 with its number and rule (exit status 1). ``--step`` shows the position before each
-move and pauses.
+move and pauses. ``--html OUT`` writes the game as one self-contained HTML page to step
+through in a browser (see :func:`cardrules.svg.replay_html`).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import argparse
 
 import cardrules
 from cardrules._render import render_outcome
-from cardrules.cli._common import broken_move, kind_of, load, told, view_text
+from cardrules.cli._common import broken_move, kind_of, load, replay_record, told, view_text
 from cardrules.errors import CardrulesError, IllegalMoveError
 from cardrules.game import Command
 
@@ -25,6 +26,9 @@ def _run(args: argparse.Namespace) -> int:
     if kind != "record":
         raise CardrulesError(f"{args.file}: holds a {kind}, not a record")
     game = cardrules.get_game(record.game)
+    if args.html is not None:
+        replay_record(args.file, game, record)  # a broken move: its number and rule
+        return _write_html(args.file, record, args.html)
     if (record.seed is None) == (record.start is None):
         raise CardrulesError(f"{args.file}: a record needs exactly one of seed and start")
     if record.start is not None:
@@ -73,10 +77,30 @@ def _run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _write_html(path: str, record: cardrules.Record, out: str) -> int:
+    """``--html OUT``: check every move and write the page that steps through the game."""
+    from cardrules.svg import replay_html
+
+    page = replay_html(record)
+    try:
+        with open(out, "w", encoding="utf-8") as handle:
+            handle.write(page)
+    except OSError as exc:
+        raise CardrulesError(f"cannot write {out}: {exc.strerror}") from None
+    print(f"{record.game}: {len(record.moves)} moves written to {out}")
+    return 0
+
+
 def _configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", metavar="FILE")
     parser.add_argument(
         "--step", action="store_true", help="show the position before each move and pause"
+    )
+    parser.add_argument(
+        "--html",
+        metavar="OUT",
+        help="write the game to OUT as one self-contained HTML page that steps through it "
+        "(buttons and arrow keys; the whole table or one seat's view)",
     )
 
 
