@@ -30,6 +30,7 @@ from cardrules.bots import make_bot
 from cardrules.errors import CardrulesError, IllegalMoveError
 from cardrules.game import AnyGame
 from cardrules.server._store import MoveRow, Store, TableRow, _json, open_store
+from cardrules.svg import render_svg
 
 __all__ = ["BOT_KINDS", "Limits", "create_app"]
 
@@ -49,7 +50,9 @@ _DIGITS = re.compile(r"[0-9]{1,18}")
 _HEADERS = {
     "Cache-Control": "no-store",
     "X-Content-Type-Options": "nosniff",
-    "Content-Security-Policy": "default-src 'self'; frame-ancestors 'none'",
+    # Inline styles: the view's SVG picture carries its own <style>; no inline script.
+    "Content-Security-Policy": "default-src 'self'; style-src 'self' 'unsafe-inline'; "
+    "frame-ancestors 'none'",
 }
 
 
@@ -277,6 +280,8 @@ class _Tables:
             # The seat's view only: never the state, its generator or the seed.
             "view": cardrules.to_data(view),
             "text": render_view(view, "you") if render_view is not None else None,
+            # The same view as a picture (the game's own drawing, or the generic one).
+            "svg": render_svg(view, game=game),
             "legal": [
                 {
                     "move": cardrules.to_data(move),

@@ -140,10 +140,10 @@ async function showLobby() {
 
 // -- one seat's table
 
-// How a view is drawn: the first renderer that accepts the seat's data wins. A
-// picture (an "svg" field from the server) can come first once there is one.
+// How a view is drawn: every renderer that accepts the seat's data adds its part: the
+// picture (the "svg" field), then the view's text.
 const renderers = [
-  (data) => (data.svg ? data.svg : null),
+  (data) => (data.svg ? `<div class="picture">${data.svg}</div>` : null),
   (data) => {
     const text = data.text ?? JSON.stringify(data.view, null, 1);
     const lines = text.split("\n").map((line) => {
@@ -155,10 +155,7 @@ const renderers = [
 ];
 
 function drawView(data) {
-  for (const render of renderers) {
-    const html = render(data);
-    if (html !== null) { $("view").innerHTML = html; return; }
-  }
+  $("view").innerHTML = renderers.map((render) => render(data)).filter((html) => html !== null).join("");
 }
 
 function resultText(data) {
