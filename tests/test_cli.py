@@ -18,6 +18,7 @@ import pytest
 import cardrules
 from cardrules import allegra, beggar, biggenbende
 from cardrules._render import render_generic, render_outcome, render_view
+from cardrules.bots import RandomBot, play_game
 from cardrules.cli import main
 from cardrules.game import AnyGame
 
@@ -58,10 +59,30 @@ def _one_error_line(result: Run, *fragments: str) -> None:
 # --------------------------------------------------------------------------- usage
 
 
-def test_no_command_is_a_usage_error(run: Any) -> None:
+def test_no_command_lists_the_commands_with_a_line_each(run: Any) -> None:
     result = run()
-    assert result.code == 2
-    assert "usage: cardrules" in result.err
+    assert result.code == 2  # a missing argument, as argparse has it
+    assert result.out == ""
+    assert result.err.startswith("usage: cardrules")
+    lines = result.err.splitlines()
+    listed = lines[lines.index("commands:") + 1 : -1]
+    names = [line.split()[0] for line in listed]
+    assert names == ["play", "simulate", "tournament", "replay", "beggar"]
+    assert all(len(line.split(maxsplit=1)) == 2 for line in listed)  # each says what it does
+    assert "tournament  bots against each other, seats rotated: win rates with 95% intervals" in (
+        result.err
+    )
+    assert (
+        lines[-1]
+        == "cardrules: error: name a command; 'cardrules COMMAND --help' lists its options"
+    )
+
+
+def test_no_command_in_a_subprocess_exits_2() -> None:
+    done = _cli()
+    assert done.returncode == 2
+    assert "  replay    " in done.stderr
+    assert "Traceback" not in done.stderr
 
 
 @pytest.mark.parametrize(
@@ -542,8 +563,29 @@ def test_replay_prints_every_move(run: Any, tmp_path: Path) -> None:
     assert result.code == 0
     lines = result.out.splitlines()
     assert lines[0] == "biggenbende: 3 players, seed 12, 30 moves"
-    assert lines[1].strip().startswith("1. seat 0: you lay")
+    assert lines[1].strip().startswith("1. seat 0 lays")
     assert lines[30].strip().startswith("30. seat")
+
+
+@pytest.mark.parametrize("name", ["biggenbende", "allegra", "beggar"])
+def test_replay_names_every_seat_and_nobody_you(run: Any, tmp_path: Path, name: str) -> None:
+    game = cardrules.get_game(name)
+    rules = game.Rules(players=3)
+    _, moves = play_game(game, [RandomBot(seed=s) for s in range(3)], seed=8, rules=rules)
+    record = cardrules.Record(game=name, rules=rules, seed=8, moves=tuple(moves)[:120])
+    path = tmp_path / "game.json"
+    path.write_text(cardrules.dumps(record))
+    result = run("replay", str(path))
+    assert result.code == 0
+    move_lines = result.out.splitlines()[1 : 1 + len(record.moves)]
+    assert not [line for line in move_lines if re.search(r"\byou(r)?\b", line)]
+    # Each line is led by the seat that moved: "12. seat 2 draws 7" or "12. seat 2: ...".
+    replayed = game.new_game(rules, seed=8)
+    for number, (line, move) in enumerate(zip(move_lines, record.moves, strict=True), 1):
+        seat = game.to_move(replayed)
+        assert re.match(rf" *{number}\. seat {seat}[ :]", line), line
+        replayed = game.apply(replayed, move)
+    assert {int(m) for m in re.findall(r"\. seat (\d)", result.out)} == {0, 1, 2}
 
 
 def test_replay_a_finished_beggar_game_shows_the_cards(run: Any, tmp_path: Path) -> None:
@@ -556,7 +598,7 @@ def test_replay_a_finished_beggar_game_shows_the_cards(run: Any, tmp_path: Path)
     result = run("replay", str(path))
     assert result.code == 0
     first_card = str(state.stacks[0][0])
-    assert f"1. seat 0: you turn {first_card}" in result.out
+    assert f"1. seat 0 turns {first_card}" in result.out
     assert "game over (normal)" in result.out
     assert "winner" in result.out
 

@@ -25,6 +25,7 @@ from cardrules.serialize import MAX_SIZE
 
 __all__ = [
     "PROG",
+    "NO_SEAT",
     "TWO64",
     "Quit",
     "add_game_arguments",
@@ -253,7 +254,11 @@ def move_text(game: AnyGame, move: object) -> str:
     return render_move(game, move)
 
 
-def told(game: AnyGame, before: Any, move: Any, after: Any, seat: int) -> str:
+NO_SEAT = -1
+"""A seat number that is no seat: ``render_event(event, NO_SEAT)`` names every seat."""
+
+
+def told(game: AnyGame, before: Any, move: Any, after: Any, seat: int, *, you: bool = True) -> str:
     """
     What ``seat`` saw ``move`` do (taking the state ``before`` to ``after``), as text.
 
@@ -261,12 +266,14 @@ def told(game: AnyGame, before: Any, move: Any, after: Any, seat: int) -> str:
     rendered by :attr:`~cardrules.Game.render_event` (else ``str(event)``) and joined
     by ``"; "``; the events describe the move as the seat saw it (another seat's hidden
     choice stays hidden). A move with no event, and every move of a game without
-    events, is told by the move's text.
+    events, is told by the move's text. ``you=False`` names ``seat`` as ``seat 2``
+    like every other seat, not ``you`` (a replay is read by a third party).
     """
     if game.events is not None:
         render = game.render_event
+        told_to = seat if you else NO_SEAT
         texts = [
-            str(event) if render is None else render(event, seat)
+            str(event) if render is None else render(event, told_to)
             for event in game.events(before, move, after, seat)
         ]
         return "; ".join(texts) if texts else move_text(game, move)
