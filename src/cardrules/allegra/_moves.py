@@ -207,7 +207,9 @@ class Discard:
 @attrs.frozen
 class Knock:
     """
-    Ask for the card just drawn by another player (AL-7).
+    Ask for the card another player just drew (AL-7): if they give it to you, you lay
+    it on a place of your area and take that place's old card in hand; they move a card
+    of your area into theirs, and your card in hand fills the place they emptied.
 
     >>> str(Knock())
     'knock'
@@ -220,7 +222,7 @@ class Knock:
 @attrs.frozen
 class Pass:
     """
-    Do not knock (AL-7).
+    Do not knock (AL-7): let the player who drew keep the card.
 
     >>> str(Pass())
     'pass'
