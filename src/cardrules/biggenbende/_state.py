@@ -255,8 +255,9 @@ class ChooseFaceUp:
 @attrs.frozen
 class Play:
     """
-    Play ``count`` cards of one value (``JOKER`` for jokers) from the current
-    source: the hand, else the face-up cards (BB-6, BB-7).
+    Play cards of one value, or jokers, onto the discard pile from the current source:
+    the hand, else the face-up cards (BB-6, BB-7). ``count`` cards of ``value``
+    (``JOKER`` for jokers).
 
     >>> str(Play(7, 2)), str(Play(JOKER, 1))
     ('play 2 x 7', 'play 1 x joker')
@@ -291,8 +292,8 @@ class PickUp:
 @attrs.frozen
 class TurnFaceDown:
     """
-    Turn the face-down card at ``position`` (0..2) and play it if it is legal
-    (BB-11).
+    Turn a face-down card and play it if it is legal (BB-11); ``position`` is its
+    place in the row, 0 to 2.
 
     >>> str(TurnFaceDown(2))
     'turn face-down card 2'

@@ -271,6 +271,8 @@ def _offer_save(session: _Session, save: str | None) -> None:
                 path = save if answer in ("", "y", "yes") else ""
             else:
                 path = input("save the game? file name (empty: do not save): ").strip()
+            if not sys.stdin.isatty():
+                print()  # the answer is not echoed: end the prompt's line
         except (EOFError, KeyboardInterrupt):
             print()
             path = ""
@@ -427,7 +429,7 @@ def _run(args: argparse.Namespace) -> int:
         return 130
     print()
     if seat is None:  # watched: the end as seat 0 sees it, nobody called "you"
-        print(view_text(game, game.view(session.state, 0), you="its view"))
+        print(view_text(game, game.view(session.state, 0), you="this view"))
     else:
         print(view_text(game, game.view(session.state, seat)))
     outcome = game.outcome(session.state)
