@@ -514,8 +514,8 @@ def test_play_allegra_explains_the_knock_window(run: Any) -> None:
     moves, _, _ = window.partition("move 1-2")
     assert "  1. knock\n  2. pass\n" in moves
     text = " ".join(moves.split())
-    assert "knock: Ask for the card another player just drew (AL-7): if they give it" in text
-    assert "pass: Do not knock (AL-7): let the player who drew keep the card." in text
+    assert "knock: Ask for the card just drawn by another player (AL-7)." in text
+    assert "pass: Do not knock (AL-7)." in text
     # Explained the first time it is offered; afterwards "?" tells it again.
     assert result.out.count("knock: Ask for the card") == 1
 
@@ -1215,3 +1215,18 @@ def test_play_against_ismcts_bots_hands_them_worlds_with_their_memory(
         assert biggenbende.view(world, view.seat) == view
     assert all(type(seen) is tuple for seen in histories)
     assert any(type(e) is biggenbende.PileTaken for seen in histories for e in seen)
+
+
+@pytest.mark.parametrize("name", ["allegra", "beggar", "biggenbende"])
+def test_each_game_gives_its_rules_text_and_milestones_among_its_events(name: str) -> None:
+    game = cardrules.get_game(name)
+    milestones = getattr(game, "milestones", ())
+    assert milestones
+    assert set(milestones) <= set(game.event_types)
+    text = getattr(game, "rules_text", None)
+    assert isinstance(text, str)
+    assert rules_text(game) == text
+    prefix = game.rule_ids[0].split("-")[0]
+    assert f"({prefix}-2)" in text  # how many may play, with its rule
+    assert ">>>" not in text
+    assert "``" not in text

@@ -207,9 +207,7 @@ class Discard:
 @attrs.frozen
 class Knock:
     """
-    Ask for the card another player just drew (AL-7): if they give it to you, you lay
-    it on a place of your area and take that place's old card in hand; they move a card
-    of your area into theirs, and your card in hand fills the place they emptied.
+    Ask for the card just drawn by another player (AL-7).
 
     >>> str(Knock())
     'knock'
@@ -222,7 +220,7 @@ class Knock:
 @attrs.frozen
 class Pass:
     """
-    Do not knock (AL-7): let the player who drew keep the card.
+    Do not knock (AL-7).
 
     >>> str(Pass())
     'pass'

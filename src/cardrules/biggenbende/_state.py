@@ -255,9 +255,8 @@ class ChooseFaceUp:
 @attrs.frozen
 class Play:
     """
-    Play cards of one value, or jokers, onto the discard pile from the current source:
-    the hand, else the face-up cards (BB-6, BB-7). ``count`` cards of ``value``
-    (``JOKER`` for jokers).
+    Play ``count`` cards of one value (``JOKER`` for jokers) from the current
+    source: the hand, else the face-up cards (BB-6, BB-7).
 
     >>> str(Play(7, 2)), str(Play(JOKER, 1))
     ('play 2 x 7', 'play 1 x joker')
@@ -292,8 +291,8 @@ class PickUp:
 @attrs.frozen
 class TurnFaceDown:
     """
-    Turn a face-down card and play it if it is legal (BB-11); ``position`` is its
-    place in the row, 0 to 2.
+    Turn the face-down card at ``position`` (0..2) and play it if it is legal
+    (BB-11).
 
     >>> str(TurnFaceDown(2))
     'turn face-down card 2'

@@ -219,7 +219,13 @@ def _choose(session: _Session, seat: int, legal: Sequence[Any]) -> Any:
         low = answer.lower()
         if low in ("q", "quit", "exit"):
             raise Quit("q")
-        if low in ("?", "help", "h"):
+        # isdecimal, not isdigit: int() refuses digits such as "²".
+        if answer.isdecimal() and 1 <= int(answer) <= len(legal):
+            return legal[int(answer) - 1]
+        matches = by_text.get(low, [])
+        if len(matches) == 1:  # a move's own text wins over a key
+            return matches[0]
+        if low in ("?", "help"):
             print("your moves:")
             for line in _columns(entries, shutil.get_terminal_size().columns):
                 print(line)
@@ -236,12 +242,6 @@ def _choose(session: _Session, seat: int, legal: Sequence[Any]) -> Any:
         if forced and (not answer or (low == "t" and _milestones(game)) or low == "g"):
             session.auto = low or None
             return legal[0]
-        # isdecimal, not isdigit: int() refuses digits such as "²".
-        if answer.isdecimal() and 1 <= int(answer) <= len(legal):
-            return legal[int(answer) - 1]
-        matches = by_text.get(low, [])
-        if len(matches) == 1:
-            return matches[0]
         if forced:
             print("please press Enter (or 1) for the only move, ? for help, or q to quit")
         else:
