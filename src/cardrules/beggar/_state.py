@@ -210,7 +210,7 @@ class Rules:
     >>> Rules(players=5)
     Traceback (most recent call last):
     ...
-    cardrules.errors.RulesError: players must be an int from 2 to 4 (BM-2), not 5
+    cardrules.errors.RulesError: Rules.players must be an int from 2 to 4 (BM-2), not 5
     """
 
     players: int = attrs.field(default=2, kw_only=True, validator=_check_players)

@@ -100,7 +100,7 @@ def _commands_text(parser: argparse.ArgumentParser) -> str:
     usage: cardrules [-h] [--version] COMMAND ...
     <BLANKLINE>
     commands:
-      play        play one seat against bots in the terminal
+      play        play one seat against bots in the terminal, or watch bots play
     ...
     """
     # argparse has no public listing of a parser's subcommands.
