@@ -18,7 +18,9 @@ import pytest
 import cardrules
 from cardrules import allegra, beggar, biggenbende
 from cardrules._render import render_generic, render_outcome, render_view
+from cardrules.bots import RandomBot, play_game
 from cardrules.cli import main
+from cardrules.cli._common import rules_text
 from cardrules.game import AnyGame
 
 MANN_AND_WU = ("K-KK----K-A-----JAA--Q--J-", "---Q---Q-J-----J------AQ--")
@@ -58,10 +60,30 @@ def _one_error_line(result: Run, *fragments: str) -> None:
 # --------------------------------------------------------------------------- usage
 
 
-def test_no_command_is_a_usage_error(run: Any) -> None:
+def test_no_command_lists_the_commands_with_a_line_each(run: Any) -> None:
     result = run()
-    assert result.code == 2
-    assert "usage: cardrules" in result.err
+    assert result.code == 2  # a missing argument, as argparse has it
+    assert result.out == ""
+    assert result.err.startswith("usage: cardrules")
+    lines = result.err.splitlines()
+    listed = lines[lines.index("commands:") + 1 : -1]
+    names = [line.split()[0] for line in listed]
+    assert names == ["play", "simulate", "tournament", "replay", "beggar"]
+    assert all(len(line.split(maxsplit=1)) == 2 for line in listed)  # each says what it does
+    assert "tournament  bots against each other, seats rotated: win rates with 95% intervals" in (
+        result.err
+    )
+    assert (
+        lines[-1]
+        == "cardrules: error: name a command; 'cardrules COMMAND --help' lists its options"
+    )
+
+
+def test_no_command_in_a_subprocess_exits_2() -> None:
+    done = _cli()
+    assert done.returncode == 2
+    assert "  replay    " in done.stderr
+    assert "Traceback" not in done.stderr
 
 
 @pytest.mark.parametrize(
@@ -214,7 +236,7 @@ def test_play_beggar_to_the_end_and_save(run: Any, tmp_path: Path) -> None:
 def test_play_asks_again_after_invalid_input(run: Any) -> None:
     result = run("play", "biggenbende", "--players", "3", "--seed", "4", stdin="x\n0\n99\n\nq\n")
     assert result.code == 0
-    assert result.out.count("please enter a number from 1 to 8, or q to quit") == 4
+    assert result.out.count("please enter a number from 1 to 8, ? for help, or q to quit") == 4
     assert "not saved" in result.out
 
 
@@ -385,7 +407,7 @@ def test_play_odd_digits_are_asked_again(run: Any, answer: str) -> None:
     result = run("play", "biggenbende", "--players", "3", "--seed", "4", stdin=f"{answer}\nq\n\n")
     assert result.code == 0
     assert result.err == ""
-    assert "please enter a number from 1 to 8, or q to quit" in result.out
+    assert "please enter a number from 1 to 8, ? for help, or q to quit" in result.out
     assert "not saved" in result.out
 
 
@@ -413,8 +435,169 @@ def test_a_long_move_list_is_laid_out_in_columns() -> None:
 
 def test_play_with_one_move_says_press_enter(run: Any) -> None:
     result = run("play", "beggar", "--seed", "3", stdin="x\n2\nq\n\n")
-    assert result.out.count("please press Enter (or 1) for the only move, or q to quit") == 2
+    assert (
+        result.out.count("please press Enter (or 1) for the only move, ? for help, or q to quit")
+        == 2
+    )
     assert "from 1 to 1" not in result.out
+
+
+@pytest.mark.parametrize("key", ["?", "help"])
+def test_play_help_answers_with_the_moves_and_the_keys(run: Any, key: str) -> None:
+    result = run("play", "biggenbende", "--players", "3", "--seed", "4", stdin=f"{key}\nq\n\n")
+    assert result.code == 0
+    assert "please enter" not in result.out
+    helped = result.out.split("move 1-8 (? help, q quits): ", 2)[1]
+    assert helped.startswith("\nyour moves:\n  1. face up joker joker 2\n")
+    assert "  8. face up 2 10 10\n" in helped
+    assert (
+        "what they do:\n  choose face up: Lay three of the seven dealt cards face up (BB-4)"
+        in (helped)
+    )
+    for key_line in (
+        "  a number, or a move as listed: play that move",
+        "  rules: the rules of the game",
+        "  ? or help: the moves and these keys",
+        "  q: stop (you are offered to save the game)",
+    ):
+        assert key_line in helped
+    assert "Enter: play the only move" not in helped  # there are 8 moves to choose from
+
+
+def test_play_help_with_one_move_lists_the_keys_that_play_on(run: Any) -> None:
+    result = run("play", "beggar", "--seed", "3", stdin="?\nq\n\n")
+    assert "  Enter: play the only move" in result.out
+    assert "  t: play your only moves on until a trick or round ends" in result.out
+    assert "  g: play your only moves on until you have a choice or the game ends" in result.out
+
+
+@pytest.mark.parametrize("name", ["allegra", "beggar", "biggenbende"])
+def test_play_rules_prints_the_games_own_rules(run: Any, name: str) -> None:
+    game = cardrules.get_game(name)
+    players = "3"  # every built-in game takes 3 players
+    result = run("play", game.name, "--players", players, "--seed", "1", stdin="rules\nq\n\n")
+    assert result.code == 0
+    text = getattr(game, "rules_text", None)
+    assert isinstance(text, str)
+    assert text in result.out
+    # The rules name their rule IDs, from the first to the last that a player meets.
+    assert game.rule_ids[0] in text
+    assert sum(rule in text for rule in game.rule_ids) >= len(game.rule_ids) // 2
+
+
+def test_rules_of_a_game_without_a_rules_text_come_from_its_package_docstring() -> None:
+    game = attrs.evolve(cardrules.get_game("biggenbende"), rules_text=None)  # type: ignore[misc]
+    text = rules_text(game)
+    assert text.startswith("Biggenbende (Richard Borg's *Pig Pile*)")
+    assert ">>>" not in text
+    assert ":func:" not in text
+    assert "view shows what a seat may know (BB-21)" in text
+
+
+def test_play_allegra_shows_the_running_scores_and_whose_turn(run: Any) -> None:
+    result = run("play", "allegra", "--players", "2", "--seed", "1", stdin="1\n" * 600)
+    assert result.code == 0
+    assert "--- seat 0 (you) to move, move 1 ---" in result.out
+    shown = re.findall(
+        r"scores so far: seat 0 \(you\) (-?\d+), seat 1 (-?\d+); the lowest", result.out
+    )
+    assert len(shown) > 10  # from the second round on, at each of your turns
+    # The first total shown is the first round's score, as its end was told.
+    ended = re.search(r"round 1 is over .*?scores: you (-?\d+), seat 1 (-?\d+)", result.out)
+    assert ended is not None
+    assert shown[0] == ended.groups()
+
+
+def test_play_allegra_explains_the_knock_window(run: Any) -> None:
+    result = run("play", "allegra", "--players", "3", "--seed", "2", stdin="1\n" * 12 + "q\n\n")
+    window = result.out.split("seat 1 drew 4; seat 0 knocks or passes", 1)[1]
+    moves, _, _ = window.partition("move 1-2")
+    assert "  1. knock\n  2. pass\n" in moves
+    text = " ".join(moves.split())
+    assert "knock: Ask for the card just drawn by another player (AL-7)." in text
+    assert "pass: Do not knock (AL-7)." in text
+    # Explained the first time it is offered; afterwards "?" tells it again.
+    assert result.out.count("knock: Ask for the card") == 1
+
+
+def test_play_beggar_t_plays_on_to_the_end_of_the_trick(run: Any, tmp_path: Path) -> None:
+    path = tmp_path / "t.json"
+    result = run("play", "beggar", "--seed", "3", "--save", str(path), stdin="t\nq\ny\n")
+    assert result.code == 0
+    assert result.out.count("move 1 (Enter takes it, t, g, ? help, q quits)") == 2
+    record = cardrules.loads(path.read_text())
+    # Seed 3: the first trick is taken with the 8th card, then seat 1 leads one card.
+    assert "seat 1 (greedy): seat 1 turns 7H; you take the pile (8 cards), ended by 7H" in (
+        result.out
+    )
+    assert len(record.moves) == 8
+
+
+def test_play_beggar_g_plays_the_rest_of_the_game_with_one_key(run: Any) -> None:
+    result = run("play", "beggar", "--seed", "3", stdin="g\n")
+    assert result.code == 0
+    assert result.out.count("q quits)") == 1  # asked once
+    assert "game over (normal)" in result.out
+    state = beggar.new_game(seed=3)
+    turns = 0
+    while not beggar.is_over(state):
+        turns += beggar.to_move(state) == 0
+        state = beggar.apply(state, beggar.Turn())
+    assert result.out.count("seat 0 (you): you turn") == turns
+
+
+def test_play_watch_at_a_pace_shows_bots_in_every_seat(
+    run: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    slept: list[float] = []
+    monkeypatch.setattr("cardrules.cli.play.time.sleep", slept.append)
+    result = run("play", "beggar", "--watch", "--delay", "0.25", "--seed", "3")
+    assert result.code == 0
+    assert result.out.startswith(
+        "beggar: 2 players, seed 3; greedy bots in every seat; a move every 0.25 s\n"
+    )
+    assert slept == [0.25] * 334
+    assert "seat 0 (greedy) turns 4D\n" in result.out
+    assert "seat 1 (greedy) turns 4S\n" in result.out
+    assert "--- seat 1 (greedy) to move, move 2 ---" in result.out
+    assert not re.search(r"\byou\b", result.out)
+    assert "game over (normal)" in result.out
+
+
+def test_play_watch_steps_on_enter_and_stops_on_q(run: Any) -> None:
+    result = run("play", "allegra", "--players", "3", "--seed", "2", "--watch", stdin="\n\nq\n\n")
+    assert result.code == 0
+    assert result.out.count("Enter: next move, c: no more pauses, q: stop") == 3
+    assert "seat 0 (greedy) reveals" in result.out
+    told = re.findall(r"^seat \d \(greedy\) ", result.out, flags=re.MULTILINE)
+    assert len(told) == 2
+    assert "not saved" in result.out
+
+
+def test_play_watch_c_plays_on_without_pauses(run: Any, tmp_path: Path) -> None:
+    path = tmp_path / "w.json"
+    result = run(
+        "play",
+        "biggenbende",
+        "--players",
+        "3",
+        "--seed",
+        "4",
+        "--watch",
+        "--save",
+        str(path),
+        stdin="c\n",
+    )
+    assert result.code == 0
+    assert result.out.count("Enter: next move") == 1
+    assert "game over" in result.out
+    record = cardrules.loads(path.read_text())
+    assert cardrules.get_game("biggenbende").is_over(cardrules.replay(record))
+
+
+def test_play_delay_needs_watch(run: Any) -> None:
+    _one_error_line(run("play", "beggar", "--delay", "1"), "--delay paces --watch")
+    assert run("play", "beggar", "--watch", "--delay", "-1").code == 2
 
 
 def test_play_a_failed_save_asks_for_another_file(run: Any, tmp_path: Path) -> None:
@@ -542,8 +725,29 @@ def test_replay_prints_every_move(run: Any, tmp_path: Path) -> None:
     assert result.code == 0
     lines = result.out.splitlines()
     assert lines[0] == "biggenbende: 3 players, seed 12, 30 moves"
-    assert lines[1].strip().startswith("1. seat 0: you lay")
+    assert lines[1].strip().startswith("1. seat 0 lays")
     assert lines[30].strip().startswith("30. seat")
+
+
+@pytest.mark.parametrize("name", ["biggenbende", "allegra", "beggar"])
+def test_replay_names_every_seat_and_nobody_you(run: Any, tmp_path: Path, name: str) -> None:
+    game = cardrules.get_game(name)
+    rules = game.Rules(players=3)
+    _, moves = play_game(game, [RandomBot(seed=s) for s in range(3)], seed=8, rules=rules)
+    record = cardrules.Record(game=name, rules=rules, seed=8, moves=tuple(moves)[:120])
+    path = tmp_path / "game.json"
+    path.write_text(cardrules.dumps(record))
+    result = run("replay", str(path))
+    assert result.code == 0
+    move_lines = result.out.splitlines()[1 : 1 + len(record.moves)]
+    assert not [line for line in move_lines if re.search(r"\byou(r)?\b", line)]
+    # Each line is led by the seat that moved: "12. seat 2 draws 7" or "12. seat 2: ...".
+    replayed = game.new_game(rules, seed=8)
+    for number, (line, move) in enumerate(zip(move_lines, record.moves, strict=True), 1):
+        seat = game.to_move(replayed)
+        assert re.match(rf" *{number}\. seat {seat}[ :]", line), line
+        replayed = game.apply(replayed, move)
+    assert {int(m) for m in re.findall(r"\. seat (\d)", result.out)} == {0, 1, 2}
 
 
 def test_replay_a_finished_beggar_game_shows_the_cards(run: Any, tmp_path: Path) -> None:
@@ -556,7 +760,7 @@ def test_replay_a_finished_beggar_game_shows_the_cards(run: Any, tmp_path: Path)
     result = run("replay", str(path))
     assert result.code == 0
     first_card = str(state.stacks[0][0])
-    assert f"1. seat 0: you turn {first_card}" in result.out
+    assert f"1. seat 0 turns {first_card}" in result.out
     assert "game over (normal)" in result.out
     assert "winner" in result.out
 
@@ -1011,3 +1215,18 @@ def test_play_against_ismcts_bots_hands_them_worlds_with_their_memory(
         assert biggenbende.view(world, view.seat) == view
     assert all(type(seen) is tuple for seen in histories)
     assert any(type(e) is biggenbende.PileTaken for seen in histories for e in seen)
+
+
+@pytest.mark.parametrize("name", ["allegra", "beggar", "biggenbende"])
+def test_each_game_gives_its_rules_text_and_milestones_among_its_events(name: str) -> None:
+    game = cardrules.get_game(name)
+    milestones = getattr(game, "milestones", ())
+    assert milestones
+    assert set(milestones) <= set(game.event_types)
+    text = getattr(game, "rules_text", None)
+    assert isinstance(text, str)
+    assert rules_text(game) == text
+    prefix = game.rule_ids[0].split("-")[0]
+    assert f"({prefix}-2)" in text  # how many may play, with its rule
+    assert ">>>" not in text
+    assert "``" not in text

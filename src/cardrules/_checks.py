@@ -10,7 +10,12 @@ nothing is assumed about its type.
 >>> check_int(True, "state.current", 0, 3)
 Traceback (most recent call last):
 ...
-cardrules.errors.InvalidStateError: state.current: expected an int 0..3, got True
+cardrules.errors.InvalidStateError: state.current: must be an int from 0 to 3, not True
+
+Every game words the same mistake the same way (:func:`must_be`): a value out of its
+range is ``<what> must be an int from <low> to <high> (<rule ID>), not <value>``, as
+``Rules.players must be an int from 3 to 6 (BB-2), not 2``; in a state or view the
+field's path leads, ``state.turn: must be an int from 0 to 2, not 5``.
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ __all__ = [
     "check_tuple",
     "expect",
     "fast_then_detailed",
+    "must_be",
     "short",
 ]
 
@@ -106,6 +112,36 @@ class WrongRulesType(WrongTypeError, RulesError):
     :class:`~cardrules.errors.WrongTypeError` that is also a ``RulesError``."""
 
 
+def must_be(
+    what: str,
+    value: object,
+    low: int,
+    high: int | None,
+    *,
+    rule: str | None = None,
+    optional: bool = False,
+) -> str:
+    """
+    The one wording of a value out of its range, in every game: ``what`` must be an
+    int from ``low`` to ``high`` (no upper bound for ``None``), or ``None`` too when
+    ``optional``, by ``rule``.
+
+    >>> must_be("Rules.players", 2, 3, 6, rule="BB-2")
+    'Rules.players must be an int from 3 to 6 (BB-2), not 2'
+    >>> must_be("Rules.max_cards", 0, 1, 10**6, rule="BM-10", optional=True)
+    'Rules.max_cards must be None or an int from 1 to 1,000,000 (BM-10), not 0'
+    >>> must_be("", -1, 0, None)
+    'must be an int >= 0, not -1'
+    >>> must_be("seat", "x", 0, None)
+    "seat must be an int >= 0, not 'x'"
+    """
+    kind = "None or an int" if optional else "an int"
+    bound = f"from {low:,} to {high:,}" if high is not None else f">= {low:,}"
+    by = f" ({rule})" if rule else ""
+    head = f"{what} must be" if what else "must be"  # no what: after a path and ":"
+    return f"{head} {kind} {bound}{by}, not {short(value)}"
+
+
 def bad(path: str, what: str) -> InvalidStateError:
     """
     The error for the field at ``path``: ``raise bad("state.deck", "is empty")``.
@@ -125,8 +161,7 @@ def check_int(value: object, path: str, low: int, high: int | None = None) -> in
     7
     """
     if type(value) is not int or value < low or (high is not None and value > high):
-        bound = f"{low}..{high}" if high is not None else f">= {low}"
-        raise bad(path, f"expected an int {bound}, got {short(value)}")
+        raise bad(path, must_be("", value, low, high))
     return value
 
 
@@ -137,10 +172,10 @@ def check_seat(value: object, path: str, players: int) -> int:
     >>> check_seat(5, "view.seat", 4)
     Traceback (most recent call last):
     ...
-    cardrules.errors.InvalidStateError: view.seat: 5 is not a seat of a 4-player game
+    cardrules.errors.InvalidStateError: view.seat: must be an int from 0 to 3, not 5
     """
     if type(value) is not int or not 0 <= value < players:
-        raise bad(path, f"{short(value)} is not a seat of a {players}-player game")
+        raise bad(path, must_be("", value, 0, players - 1))
     return value
 
 

@@ -5,6 +5,17 @@ Every error the library raises on purpose is a :class:`CardrulesError`. Each
 subclass is also a :class:`ValueError`, so callers that catch builtins keep
 working.
 
+Every game words the same mistake the same way, naming the rule it breaks:
+
+- an option out of range: ``Rules.players must be an int from 3 to 6 (BB-2), not 2``
+  (``None or an int`` where ``None`` is allowed), a :class:`RulesError`;
+- a seat out of range: ``seat must be an int from 0 to 2, not 7``, a :class:`RulesError`;
+- a move that is not legal: ``illegal move Play(value=3, count=1) (BB-6): ...``, an
+  :class:`IllegalMoveError` (``not a Biggenbende move`` for an object that is no move
+  of the game), and a :class:`GameOverError` once the game is over;
+- a broken state or view: the path of the field first, ``state.turn: must be an int
+  from 0 to 2, not 7``, an :class:`InvalidStateError`.
+
 >>> issubclass(IllegalMoveError, ValueError)
 True
 """

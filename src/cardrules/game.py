@@ -464,5 +464,16 @@ class GameSpec(Generic[S, M, V, R]):
     higher reward is always better; a :class:`Game` that is not a ``GameSpec`` may
     have it too, and is taken as ``False`` without it."""
 
+    rules_text: str | None = attrs.field(default=None, kw_only=True)
+    """The rules for a person at the table, as plain text (a few short paragraphs or a
+    list, with the rule IDs): ``cardrules play`` prints it when asked ``rules``.
+    ``None``: the game package's docstring stands in. A :class:`Game` that is not a
+    ``GameSpec`` may have it too, and is taken as ``None`` without it."""
+    milestones: tuple[type[Any], ...] = attrs.field(default=(), kw_only=True)
+    """The event classes (of :attr:`event_types`) that close a stretch of play a person
+    may skip through: a trick taken, a round ended. ``cardrules play``'s ``t`` key plays
+    the person's forced moves on until one of them is told. A :class:`Game` that is
+    not a ``GameSpec`` may have it too, and is taken as ``()`` without it."""
+
     def __repr__(self) -> str:
         return f"<Game {self.name!r} rules_version={self.rules_version}>"

@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -44,6 +45,8 @@ def wilson_interval(wins: int, trials: int, *, z: float = _Z95) -> tuple[float, 
     (0.404, 0.596)
     >>> wilson_interval(0, 0)
     (0.0, 1.0)
+    >>> wilson_interval(0, 200)[0], wilson_interval(200, 200)[1]
+    (0.0, 1.0)
     """
     if trials == 0:
         return 0.0, 1.0
@@ -51,7 +54,11 @@ def wilson_interval(wins: int, trials: int, *, z: float = _Z95) -> tuple[float, 
     denominator = 1 + z * z / trials
     centre = (p + z * z / (2 * trials)) / denominator
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # At 0 wins (or all) the bound is exactly the rate; rounding would leave it a hair
+    # off (0/200 gives 1.7e-18), above the rate.
+    low = 0.0 if wins == 0 else max(0.0, centre - half)
+    high = 1.0 if wins == trials else min(1.0, centre + half)
+    return low, high
 
 
 @attrs.frozen
@@ -257,15 +264,8 @@ def _standings(
     )
 
 
-def plot(standings: Standings, path: str) -> None:
-    """
-    Draw the win rates with their 95% intervals, and the game lengths, to ``path``.
-
-    The format follows the file name (``.png``, ``.svg``, ``.pdf``).
-
-    Raises:
-        CardrulesError: if matplotlib is not installed (``pip install 'cardrules[plot]'``).
-    """
+def _pyplot() -> Any:
+    """matplotlib's pyplot, drawing to files only, or a clear error naming the extra."""
     try:
         import matplotlib
 
@@ -275,18 +275,74 @@ def plot(standings: Standings, path: str) -> None:
         raise CardrulesError(
             "--plot needs the plot extra: pip install 'cardrules[plot]'"
         ) from None
-    fig, (left, right) = plt.subplots(1, 2, figsize=(10, 4))
+    return plt
+
+
+def _check_plot_path(path: str) -> None:
+    """
+    Refuse a plot file that could never be written, before a long tournament runs.
+
+    Raises:
+        CardrulesError: if matplotlib is missing, the file name's format is not one
+            matplotlib writes, or its directory does not exist.
+    """
+    plt = _pyplot()
+    formats = plt.figure().canvas.get_supported_filetypes()
+    plt.close("all")
+    target = Path(path)
+    suffix = target.suffix.lower().lstrip(".")
+    if suffix not in formats:
+        shown = ", ".join(f".{name}" for name in sorted(formats))
+        raise CardrulesError(f"--plot {path}: the file name must end in one of {shown}")
+    if target.is_dir():
+        raise CardrulesError(f"--plot {path}: is a directory")
+    if not target.parent.is_dir():
+        raise CardrulesError(f"--plot {path}: no such directory: {target.parent}")
+
+
+def plot(standings: Standings, path: str) -> None:
+    """
+    Draw the win rates with their 95% intervals, and the game lengths, to ``path``.
+
+    Each bar is labelled with its win rate; the titles give the game, the player
+    count and the number of games. A rate at an end of its interval (0 wins, or
+    every seat won) draws a one-sided error bar. The format follows the file name
+    (``.png``, ``.svg``, ``.pdf``).
+
+    Raises:
+        CardrulesError: if matplotlib is not installed (``pip install 'cardrules[plot]'``).
+    """
+    plt = _pyplot()
+    fig, (left, right) = plt.subplots(1, 2, figsize=(10, 4.5))
     try:
         bots = [r.bot for r in standings.rows]
         rates = [100 * r.win_rate for r in standings.rows]
-        below = [100 * (r.win_rate - r.low) for r in standings.rows]
-        above = [100 * (r.high - r.win_rate) for r in standings.rows]
-        left.bar(bots, rates, yerr=[below, above], capsize=6, color="#4c72b0")
+        # Never negative: an end of the interval may sit on the rate (0 wins).
+        below = [max(0.0, 100 * (r.win_rate - r.low)) for r in standings.rows]
+        above = [max(0.0, 100 * (r.high - r.win_rate)) for r in standings.rows]
+        bars = left.bar(bots, rates, yerr=[below, above], capsize=6, color="#4c72b0")
+        labels = [f"{100 * r.win_rate:.1f}%\n{r.wins}/{r.seats}" for r in standings.rows]
+        highs = [100 * r.high for r in standings.rows]
+        for bar, label, high in zip(bars, labels, highs, strict=True):
+            # Above the error bar, where the number cannot hide behind it.
+            left.annotate(
+                label,
+                (bar.get_x() + bar.get_width() / 2, high),
+                xytext=(0, 4),
+                textcoords="offset points",
+                ha="center",
+                va="bottom",
+                fontsize=9,
+            )
+        left.set_ylim(0, 118)  # room for a label over a 100% bar
+        title = f"{standings.game}, {standings.players} players: win rates, 95% intervals"
         if standings.players:
-            left.axhline(100 / standings.players, color="grey", linestyle="--", label="fair share")
-            left.legend()
+            share = 100 / standings.players
+            left.axhline(share, color="grey", linestyle="--")
+            # In the title, not a legend box that could cover a bar's label.
+            title += f"\ndashed: a fair share, {share:.1f}%"
         left.set_ylabel("win rate per seat played (%)")
-        left.set_title(f"{standings.game}: win rates, 95% intervals")
+        left.set_title(title, fontsize=10)
         moves = [m for m, _ in standings.lengths]
         counts = [c for _, c in standings.lengths]
         if moves:
@@ -294,7 +350,9 @@ def plot(standings: Standings, path: str) -> None:
         right.yaxis.get_major_locator().set_params(integer=True)
         right.set_xlabel("moves per game")
         right.set_ylabel("games")
-        right.set_title(f"game lengths ({standings.games} games)")
+        right.set_title(
+            f"game lengths ({standings.games} games, {standings.players} players)", fontsize=10
+        )
         fig.tight_layout()
         fig.savefig(path)
     finally:

@@ -89,8 +89,8 @@ _RECEIVER = _view_at("receiver")
 @pytest.mark.parametrize(
     ("where", "changes", "message"),
     [
-        ("receiver", {"seat": 4}, r"view\.seat: 4 is not a seat of a 4-player game"),
-        ("receiver", {"seat": -1}, r"view\.seat: -1 is not a seat"),
+        ("receiver", {"seat": 4}, r"view\.seat: must be an int from 0 to 3, not 4"),
+        ("receiver", {"seat": -1}, r"view\.seat: must be an int from 0 to 3, not -1"),
         ("receiver", {"rules": "four"}, r"view\.rules: not an allegra\.Rules"),
         ("receiver", {"cards": _RECEIVER.cards[:47]}, r"view\.cards: must be a tuple of 48"),
         ("receiver", {"face_down": ()}, r"view\.face_down: must be a tuple of 48 flags"),
@@ -127,7 +127,7 @@ _RECEIVER = _view_at("receiver")
         ("receiver", {"round": 0}, r"view\.round: 0 is not a round of 1\.\.3"),
         ("receiver", {"scores": ((1, 2, 3, 4),)}, r"view\.scores: must hold the scores of 0"),
         ("receiver", {"cut_rounds": (1,)}, r"view\.cut_rounds: must hold finished round"),
-        ("receiver", {"current": 9}, r"view\.current: 9 is not a seat of a 4-player game"),
+        ("receiver", {"current": 9}, r"view\.current: must be an int from 0 to 3, not 9"),
         ("receiver", {"knockers": (0, 1)}, r"view\.knockers\[0\]: the drawer cannot knock"),
         ("receiver", {"knock_queue": (2,)}, r"view\.knock_queue: a seat is asked twice"),
         ("receiver", {"passers": (3, 2)}, r"view\.knockers: the knocks and passes .*\(AL-7\)"),

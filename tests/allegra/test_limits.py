@@ -98,7 +98,7 @@ def test_every_option_accepts_its_whole_range() -> None:
         ({"rounds": HUGE}, "Rules.rounds"),
         ({"rounds": True}, "Rules.rounds"),
         ({"max_turns_per_round": 0}, "Rules.max_turns_per_round"),
-        ({"max_turns_per_round": MAX_TURNS_PER_ROUND + 1}, r"1 to 1000 \(AL-13\)"),
+        ({"max_turns_per_round": MAX_TURNS_PER_ROUND + 1}, r"1 to 1,000 \(AL-13\)"),
         ({"max_turns_per_round": None}, "could go on for ever"),
         ({"max_turns_per_round": 2.0}, "Rules.max_turns_per_round"),
         ({"deck": (MAX_COPIES + 1, *DEFAULT_DECK[1:])}, "counts from 0 to 48"),

@@ -70,9 +70,9 @@ def _broken(**changes: Any) -> beggar.State:
     ("changes", "message"),
     [
         ({"cards": -1}, "cards: must be an int >= 0, not -1"),
-        ({"turn": 2}, "turn: seat 2 out of range for 2 players"),
+        ({"turn": 2}, "turn: must be an int from 0 to 1, not 2"),
         ({"owed": 3}, r"owed: must be 2 after KC on the pile, not 3"),
-        ({"penalty_seat": None}, "penalty_seat: must be a seat from 0 to 1, not None"),
+        ({"penalty_seat": None}, "penalty_seat: must be an int from 0 to 1, not None"),
         ({"out": (False,)}, "out: must be a tuple of 2 bools"),
         ({"out": (True, False)}, r"out\[0\]: a seat that is out holds no cards"),
         ({"tricks": 3}, "tricks: 3 tricks but only 2 cards turned"),
@@ -166,9 +166,9 @@ def _tampered_view(**changes: Any) -> beggar.View:
 @pytest.mark.parametrize(
     ("changes", "message"),
     [
-        ({"seat": 2}, "seat: must be a seat from 0 to 1, not 2"),
-        ({"seat": -1}, "seat: must be a seat from 0 to 1, not -1"),
-        ({"seat": "1"}, "seat: must be a seat from 0 to 1, not '1'"),
+        ({"seat": 2}, "seat: must be an int from 0 to 1, not 2"),
+        ({"seat": -1}, "seat: must be an int from 0 to 1, not -1"),
+        ({"seat": "1"}, "seat: must be an int from 0 to 1, not '1'"),
         ({"rules": "two"}, "rules: not a beggar Rules"),
         ({"stack_sizes": (47,)}, "stack_sizes: must be a tuple of 2 sizes"),
         ({"stack_sizes": [47, 3]}, "stack_sizes: must be a tuple of 2 sizes"),
@@ -185,10 +185,10 @@ def _tampered_view(**changes: Any) -> beggar.View:
         ({"tricks": 3}, "tricks: 3 tricks but only 2 cards turned"),
         ({"cards": 1}, "pile: 2 cards on the pile but 1 turned"),
         ({"owed": 3}, "owed: must be 2 after KC on the pile, not 3"),
-        ({"penalty_seat": None}, "penalty_seat: must be a seat from 0 to 1, not None"),
+        ({"penalty_seat": None}, "penalty_seat: must be an int from 0 to 1, not None"),
         ({"penalty_seat": 1}, "penalty_seat: the seat to move cannot owe"),
-        ({"turn": None}, "turn: must be a seat from 0 to 1 while the game goes on"),
-        ({"turn": 2}, "turn: must be a seat from 0 to 1 while the game goes on"),
+        ({"turn": None}, r"turn: must be an int from 0 to 1, not None \(the game goes on\)"),
+        ({"turn": 2}, r"turn: must be an int from 0 to 1, not 2 \(the game goes on\)"),
         ({"ended": "won"}, "ended: must be None, 'normal', 'endless' or 'card_limit'"),
         ({"ended": "normal"}, "turn: must be None once the game has ended, not 1"),
         ({"ended": "normal", "turn": None}, "stack_sizes: a game ended normally"),
@@ -241,7 +241,9 @@ def test_a_loaded_view_is_checked() -> None:
         cardrules.loads(json.dumps(doc))
     doc = json.loads(cardrules.dumps(seen))
     doc["data"]["seat"] = 7
-    with pytest.raises(InvalidStateError, match=r"^\$\.data\.seat: must be a seat"):
+    with pytest.raises(
+        InvalidStateError, match=r"^\$\.data\.seat: must be an int from 0 to 1, not 7"
+    ):
         cardrules.loads(json.dumps(doc), kind="view")
 
 

@@ -238,26 +238,26 @@ _DRAWING = _view_at("drawing")
 @pytest.mark.parametrize(
     ("where", "changes", "message"),
     [
-        ("play", {"seat": 3}, "seat: expected an int 0..2, got 3"),
-        ("play", {"seat": None}, "seat: expected an int 0..2, got None"),
+        ("play", {"seat": 3}, "seat: must be an int from 0 to 2, not 3"),
+        ("play", {"seat": None}, "seat: must be an int from 0 to 2, not None"),
         ("play", {"rules": "three"}, "rules: expected a biggenbende.Rules, got str"),
-        ("play", {"round": 0}, "round: expected an int 1..5, got 0"),
+        ("play", {"round": 0}, "round: must be an int from 1 to 5, not 0"),
         ("play", {"starter": 1}, r"starter: round 1 starts with seat 0 \(BB-5\), not 1"),
         ("play", {"phase": "bidding"}, "phase: expected 'choose', 'play' or 'over'"),
         ("play", {"direction": 2}, "direction: expected 1 or -1, got 2"),
         ("play", {"hand": _EMPTY[:12]}, "hand: expected 13 entries, got 12"),
         ("play", {"hand": [0] * 13}, "hand: expected a tuple, got list"),
-        ("play", {"hand": _with(_EMPTY, 6, -1)}, r"hand\[6\]: expected an int >= 0, got -1"),
+        ("play", {"hand": _with(_EMPTY, 6, -1)}, r"hand\[6\]: must be an int >= 0, not -1"),
         ("play", {"hand": _with(_EMPTY, 7, 2)}, r"hand_counts\[1\]: the seat's own hand holds 2"),
         ("play", {"hand_counts": (2, 1)}, "hand_counts: expected 3 entries, got 2"),
-        ("play", {"hand_counts": (2, 1, -1)}, r"hand_counts\[2\]: expected an int >= 0, got -1"),
+        ("play", {"hand_counts": (2, 1, -1)}, r"hand_counts\[2\]: must be an int >= 0, not -1"),
         ("play", {"hand_counts": (3, 1, 1)}, r"draw_count: .* hold 81 cards, the deck has 80"),
         ("play", {"face_up": (_EMPTY, _EMPTY)}, "face_up: expected 3 entries, got 2"),
         ("play", {"face_down": ((True, True),) * 3}, r"face_down\[0\]: expected 3 entries"),
         ("play", {"face_down": ((1, 1, 1),) * 3}, r"face_down\[0\]\[0\]: expected a bool"),
-        ("play", {"draw_count": -1}, "draw_count: expected an int >= 0, got -1"),
+        ("play", {"draw_count": -1}, "draw_count: must be an int >= 0, not -1"),
         ("play", {"draw_count": 1}, "draw_count: .* hold 81 cards"),
-        ("play", {"discard": (13,)}, r"discard\[0\]: expected an int 0..12, got 13"),
+        ("play", {"discard": (13,)}, r"discard\[0\]: must be an int from 0 to 12, not 13"),
         ("play", {"removed": _with(_PLAY.removed, 6, 4)}, r"hand: 9 of 6 seen .*\(BB-1\)"),
         (
             "play",
@@ -266,13 +266,13 @@ _DRAWING = _view_at("drawing")
         ),
         ("play", {"chips": (1, 0, 0)}, r"supply: 40 in the supply \+ 1 held != 40 chips"),
         ("play", {"chips": (0, 0)}, "chips: expected 3 entries, got 2"),
-        ("play", {"supply": -1}, "supply: expected an int >= 0, got -1"),
+        ("play", {"supply": -1}, "supply: must be an int >= 0, not -1"),
         ("play", {"places": (0,)}, r"places: seat 0 is out but holds cards \(BB-17\)"),
-        ("play", {"places": (5,)}, r"places\[0\]: expected an int 0..2, got 5"),
-        ("play", {"moves": -1}, "moves: expected an int >= 0, got -1"),
+        ("play", {"places": (5,)}, r"places\[0\]: must be an int from 0 to 2, not 5"),
+        ("play", {"moves": -1}, "moves: must be an int >= 0, not -1"),
         ("play", {"moves": 5000}, r"moves: 5000 moves reach the limit of 5000 \(BB-20\)"),
-        ("play", {"cut_rounds": (1,)}, r"cut_rounds\[0\]: expected an int 1..0, got 1"),
-        ("play", {"turn": None}, "turn: expected an int 0..2, got None"),
+        ("play", {"cut_rounds": (1,)}, r"cut_rounds\[0\]: must be an int from 1 to 0, not 1"),
+        ("play", {"turn": None}, "turn: must be an int from 0 to 2, not None"),
         ("play", {"phase": "over"}, "turn: expected None once over, got 0"),
         ("play", {"phase": "over", "turn": None}, r"phase: over after round 1 of 5 .*\(BB-19\)"),
         (
@@ -322,7 +322,7 @@ def test_loads_rejects_a_view_that_breaks_an_invariant() -> None:
     doc = json.loads(cardrules.dumps(seen))
     assert cardrules.loads(json.dumps(doc)) == seen
     doc["data"]["draw_count"] = -3
-    with pytest.raises(InvalidStateError, match=r"^\$\.data\.draw_count: expected an int >= 0"):
+    with pytest.raises(InvalidStateError, match=r"^\$\.data\.draw_count: must be an int >= 0"):
         cardrules.loads(json.dumps(doc))
     doc = json.loads(cardrules.dumps(seen))
     doc["data"]["face_down"][2] = "10"  # a row is 3 symbols (format version 2)

@@ -46,13 +46,17 @@ def test_a_bad_count_keeps_its_detailed_path_and_message() -> None:
         row[3] = -1
         rows[1] = tuple(row)
         changes: dict[str, Any] = {field: tuple(rows)}
-        with pytest.raises(InvalidStateError, match=rf"^{field}\[1\]\[3\]: expected an int >= 0"):
+        with pytest.raises(InvalidStateError, match=rf"^{field}\[1\]\[3\]: must be an int >= 0"):
             bb.check_state(attrs.evolve(state, **changes))
     down: list[tuple[Any, ...]] = list(state.face_down)
     down[2] = (down[2][0], False, down[2][2])
-    with pytest.raises(InvalidStateError, match=r"^face_down\[2\]\[1\]: expected an int 0\.\.12"):
+    with pytest.raises(
+        InvalidStateError, match=r"^face_down\[2\]\[1\]: must be an int from 0 to 12"
+    ):
         bb.check_state(attrs.evolve(state, face_down=tuple(down)))
-    with pytest.raises(InvalidStateError, match=r"^draw\[0\]: expected an int 0\.\.12, got 13"):
+    with pytest.raises(
+        InvalidStateError, match=r"^draw\[0\]: must be an int from 0 to 12, not 13"
+    ):
         bb.check_state(attrs.evolve(state, draw=(13, *state.draw[1:])))
 
 

@@ -101,6 +101,7 @@ from cardrules.allegra._state import (
     View,
 )
 from cardrules.allegra._svg import render_svg as _render_svg
+from cardrules.allegra._text import RULES_TEXT as _RULES_TEXT
 from cardrules.allegra._text import render_move as _render_move
 from cardrules.allegra._text import render_view as _render_view
 from cardrules.allegra._upgrade import UPGRADES as _UPGRADES
@@ -199,6 +200,8 @@ GAME = _GameSpec(
     redeal_hidden=redeal_hidden,
     render_view=_render_view,
     render_move=_render_move,
+    rules_text=_RULES_TEXT,
+    milestones=(RoundScored, GameOver),
     heuristic=_heuristic,
     events=events,
     render_event=render_event,

@@ -17,7 +17,7 @@ from typing import get_args
 import attrs
 
 from cardrules import _fastdata
-from cardrules._checks import Bounded, bad, check_tuple, fast_then_detailed
+from cardrules._checks import Bounded, bad, check_tuple, fast_then_detailed, must_be
 from cardrules._rng import Rng
 from cardrules.allegra._board import (
     ENDER_FACTOR,
@@ -658,7 +658,7 @@ def _check_state_detailed(state: State) -> None:
     if state.ender is not None:
         check_seat(state.ender, "state.ender", n)
     if type(state.last_turns) is not int or not 0 <= state.last_turns < n:
-        raise bad("state.last_turns", f"must be an int from 0 to {n - 1}")
+        raise bad("state.last_turns", must_be("", state.last_turns, 0, n - 1))
     if (state.ender is None or phase == "over") and state.last_turns != 0:
         raise bad("state.last_turns", "must be 0 unless the round is ending (AL-9)")
     if state.ender is not None and phase != "over" and state.last_turns == 0:
@@ -684,7 +684,7 @@ def _check_state_detailed(state: State) -> None:
         raise bad("state.face_up", "every card lies face up once the game is over (AL-10)")
     limit = rules.max_turns_per_round
     if type(state.turns) is not int or state.turns < 0:
-        raise bad("state.turns", "must be an int >= 0")
+        raise bad("state.turns", must_be("", state.turns, 0, None))
     if phase != "over" and state.turns >= limit:
         raise bad("state.turns", f"the round should have been cut at {limit} turns (AL-13)")
     if phase == "reveal" and state.turns != 0:
@@ -793,7 +793,7 @@ def check_view(view: View) -> None:
         )
     deck_count = view.deck_count
     if type(deck_count) is not int or deck_count < 0:
-        raise bad("view.deck_count", f"must be an int >= 0, not {_short(deck_count)}")
+        raise bad("view.deck_count", must_be("", deck_count, 0, None))
     phase = view.phase
     if phase not in _PHASES:
         raise bad("view.phase", f"unknown phase {_short(phase)}")
@@ -891,7 +891,7 @@ def check_view(view: View) -> None:
         check_seat(ender, "view.ender", n)
     last_turns = view.last_turns
     if type(last_turns) is not int or not 0 <= last_turns < n:
-        raise bad("view.last_turns", f"must be an int from 0 to {n - 1}")
+        raise bad("view.last_turns", must_be("", last_turns, 0, n - 1))
     if (ender is None or phase == "over") and last_turns != 0:
         raise bad("view.last_turns", "must be 0 unless the round is ending (AL-9)")
     if ender is not None:
@@ -911,7 +911,7 @@ def check_view(view: View) -> None:
         raise bad("view.face_down", "every card lies face up once the game is over (AL-10)")
     limit = rules.max_turns_per_round
     if type(view.turns) is not int or view.turns < 0:
-        raise bad("view.turns", "must be an int >= 0")
+        raise bad("view.turns", must_be("", view.turns, 0, None))
     if phase != "over" and view.turns >= limit:
         raise bad("view.turns", f"the round should have been cut at {limit} turns (AL-13)")
     if phase == "reveal" and view.turns != 0:

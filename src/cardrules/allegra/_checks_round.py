@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardrules._checks import bad
+from cardrules._checks import bad, must_be
 from cardrules.allegra._board import (
     AREA_PLACES,
     DEAL_DISCARDS,
@@ -36,7 +36,7 @@ _DREW = frozenset(("knock", "give", "place", "exchange", "drawn"))
 def check_seat(value: object, path: str, players: int) -> int:
     """``value`` itself if it is a seat of a ``players``-player game (a short message)."""
     if type(value) is not int or not 0 <= value < players:
-        raise bad(path, f"{_short(value)} is not a seat of a {players}-player game")
+        raise bad(path, must_be("", value, 0, players - 1))
     return value
 
 

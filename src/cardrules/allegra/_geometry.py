@@ -10,7 +10,8 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import Any
 
-from cardrules.allegra._state import Slot, _short, _type_name, _WrongRulesType
+from cardrules._checks import must_be
+from cardrules.allegra._state import Slot, _type_name, _WrongRulesType
 from cardrules.errors import RulesError
 
 __all__ = ["area", "areas_of"]
@@ -100,7 +101,7 @@ TABLES: dict[int, Tables] = {n: Tables(n) for n in range(2, 7)}
 
 def _check(players: object) -> int:
     if type(players) is not int or players not in TABLES:
-        raise RulesError(f"players must be an int from 2 to 6 (AL-2), not {_short(players)}")
+        raise RulesError(must_be("players", players, 2, 6, rule="AL-2"))
     return players
 
 
@@ -126,7 +127,7 @@ def area(seat: int, players: int) -> tuple[Slot, ...]:
     """
     n = _check(players)
     if type(seat) is not int or not 0 <= seat < n:
-        raise RulesError(f"seat must be an int from 0 to {n - 1}, not {_short(seat)}")
+        raise RulesError(must_be("seat", seat, 0, n - 1))
     return tuple(SLOTS[i] for i in TABLES[n].areas[seat])
 
 

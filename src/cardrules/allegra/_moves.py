@@ -10,7 +10,7 @@ from typing import Any
 
 import attrs
 
-from cardrules._checks import short
+from cardrules._checks import must_be, short
 from cardrules.errors import InvalidStateError, RulesError, WrongTypeError
 
 _short = short  # the one short quote of a bad value, from the core
@@ -50,7 +50,7 @@ def _type_name(obj: object) -> str:
 def _int_in(name: str, low: int, high: int) -> Callable[[Any, Any, Any], None]:
     def check(_inst: object, _attr: object, value: object) -> None:
         if type(value) is not int or not low <= value <= high:
-            raise RulesError(f"{name} must be an int from {low} to {high}, not {_short(value)}")
+            raise RulesError(must_be(name, value, low, high))
 
     return check
 

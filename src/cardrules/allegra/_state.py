@@ -15,7 +15,7 @@ from typing import Annotated, Literal, TypeAlias
 
 import attrs
 
-from cardrules._checks import short
+from cardrules._checks import must_be, short
 from cardrules._format import _packed
 from cardrules._rng import Rng
 from cardrules.allegra._moves import (
@@ -152,18 +152,14 @@ def _check_deck(_inst: object, _attr: object, value: object) -> None:
 
 def _check_rounds(_inst: object, _attr: object, value: object) -> None:
     if type(value) is not int or not 1 <= value <= MAX_ROUNDS:
-        raise RulesError(
-            f"Rules.rounds must be an int from 1 to {MAX_ROUNDS}, not {_short(value)}"
-        )
+        raise RulesError(must_be("Rules.rounds", value, 1, MAX_ROUNDS, rule="AL-12"))
 
 
 def _check_max_turns(_inst: object, _attr: object, value: object) -> None:
     if type(value) is not int or not 1 <= value <= MAX_TURNS_PER_ROUND:
         why = " (a round without a limit could go on for ever)" if value is None else ""
-        raise RulesError(
-            f"Rules.max_turns_per_round must be an int from 1 to {MAX_TURNS_PER_ROUND} "
-            f"(AL-13), not {_short(value)}{why}"
-        )
+        limit = must_be("Rules.max_turns_per_round", value, 1, MAX_TURNS_PER_ROUND, rule="AL-13")
+        raise RulesError(limit + why)
 
 
 @attrs.frozen
@@ -196,9 +192,7 @@ class Rules:
     @players.validator
     def _check_players(self, _attr: object, value: object) -> None:
         if type(value) is not int or not 2 <= value <= 6:
-            raise RulesError(
-                f"Rules.players must be an int from 2 to 6 (AL-2), not {_short(value)}"
-            )
+            raise RulesError(must_be("Rules.players", value, 2, 6, rule="AL-2"))
 
     def __attrs_post_init__(self) -> None:
         need = 12 * self.players + 2

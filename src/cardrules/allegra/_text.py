@@ -108,3 +108,29 @@ def render_move(move: Move) -> str:
     'swap the drawn card onto p1.r0c3'
     """
     return str(move)
+
+
+RULES_TEXT = """\
+Allegra, 2 to 6 players (AL-2): 120 cards valued -1 to 11 (AL-1). Three rounds; the
+lowest total score wins (AL-12).
+
+- Each player owns a grid of 3 rows x 4 columns, dealt face down. Your area is 3 x 5:
+  your own four columns and, on their left, the last column of your left neighbour's
+  grid (the next seat), which you share with them (AL-3). pN.rRcC names seat N's
+  grid, row R, column C.
+- At the deal everyone turns up two face-down cards of their area (AL-4).
+- On your turn, either draw the top card of the deck, then lay it on a place of your
+  area (its old card is discarded) or discard it and turn up a face-down card of your
+  area; or take the top discard and lay it on a place of your area (AL-6).
+- Knocking (3 or more players): after you draw, every other player may knock (ask for
+  the card) or pass (not ask). If someone knocked you may ignore the knocks, or give
+  the card to a knocker: they lay it in their area and take that place's old card in
+  hand; you move a card of their area into yours (that place's old card is
+  discarded); they lay their card in hand on the place you emptied (AL-7).
+- Three or more equal face-up cards side by side in an area row, or filling an area
+  column, leave the round (AL-8).
+- Whoever has no face-down card left at the end of their turn ends the round: the
+  others have one more turn each (AL-9). Your round score is the sum of your area, the
+  shared column included; the ender's positive score is doubled unless it is the
+  lowest alone (AL-10)."""
+"""Allegra's rules for a person at the table (``GAME.rules_text``)."""

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import attrs
 
-from cardrules._checks import expect
+from cardrules._checks import expect, must_be
 from cardrules._rng import Rng, _check_seed, _shuffle
-from cardrules.allegra._state import State, View, _short
+from cardrules.allegra._state import State, View
 from cardrules.errors import RulesError
 
 __all__ = ["redeal_hidden", "view"]
@@ -35,7 +35,7 @@ def view(state: State, seat: int) -> View:
     """
     n = expect(state, State, "an allegra State").rules.players
     if type(seat) is not int or not 0 <= seat < n:
-        raise RulesError(f"seat must be an int from 0 to {n - 1}, not {_short(seat)}")
+        raise RulesError(must_be("seat", seat, 0, n - 1))
     cards, face_up = state.cards, state.face_up
     return View(
         rules=state.rules,

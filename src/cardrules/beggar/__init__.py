@@ -69,6 +69,7 @@ from cardrules.beggar._state import (
     View,
 )
 from cardrules.beggar._svg import render_svg as _render_svg
+from cardrules.beggar._text import RULES_TEXT as _RULES_TEXT
 from cardrules.beggar._text import render_move as _render_move
 from cardrules.beggar._text import render_view as _render_view
 from cardrules.beggar._upgrade import UPGRADES as _UPGRADES
@@ -151,6 +152,8 @@ GAME = _GameSpec(
     value_types=(Cycle, PlayOut),
     render_view=_render_view,
     render_move=_render_move,
+    rules_text=_RULES_TEXT,
+    milestones=(TrickTaken, SeatOut, GameEnded),
     commands=(_COMMAND,),
     notation=_Notation(
         format_state=format_state,

@@ -11,7 +11,7 @@ from operator import attrgetter
 
 import attrs
 
-from cardrules._checks import WrongStateType, bad, check_tuple, fast_then_detailed
+from cardrules._checks import WrongStateType, bad, check_tuple, fast_then_detailed, must_be
 from cardrules._rng import Rng
 from cardrules.beggar._fast import (
     _BY_ID,
@@ -75,7 +75,7 @@ def _check_payment(
     if owed != expected:
         raise bad("owed", f"must be {expected} after {pile[last]} on the pile, not {_short(owed)}")
     if type(penalty_seat) is not int or not 0 <= penalty_seat < n:
-        raise bad("penalty_seat", f"must be a seat from 0 to {n - 1}, not {_short(penalty_seat)}")
+        raise bad("penalty_seat", must_be("", penalty_seat, 0, n - 1))
     if out[penalty_seat]:
         raise bad("penalty_seat", f"seat {penalty_seat} is out and cannot take the pile (BM-7)")
     if penalty_seat == turn:
@@ -340,11 +340,11 @@ def _check_state_detailed(state: State) -> None:
     if set(map(type, counts)) != _INT or not 0 <= min(counts) <= max(counts) <= _MAX_COUNT:
         for name, value in zip(_COUNT_NAMES, counts, strict=True):
             if type(value) is not int or value < 0:
-                raise bad(name, f"must be an int >= 0, not {_short(value)}")
+                raise bad(name, must_be("", value, 0, None))
             if value > _MAX_COUNT:
-                raise bad(name, f"must be at most {_MAX_COUNT:,} (BM-10), not {_short(value)}")
+                raise bad(name, must_be("", value, 0, _MAX_COUNT, rule="BM-10"))
     if state.turn >= n:
-        raise bad("turn", f"seat {state.turn} out of range for {n} players")
+        raise bad("turn", must_be("", state.turn, 0, n - 1))
     out = state.out
     if not isinstance(out, tuple) or len(out) != n:
         raise bad("out", f"must be a tuple of {n} bools")
@@ -434,7 +434,7 @@ def check_view(view: View) -> None:
     >>> check_view(attrs.evolve(seen, seat=2))
     Traceback (most recent call last):
     ...
-    cardrules.errors.InvalidStateError: seat: must be a seat from 0 to 1, not 2
+    cardrules.errors.InvalidStateError: seat: must be an int from 0 to 1, not 2
     """
     if not isinstance(view, View):
         raise WrongStateType(f"$: not a beggar View: {type(view).__name__}")
@@ -442,13 +442,13 @@ def check_view(view: View) -> None:
     _check_rules(rules)
     n = rules.players
     if type(view.seat) is not int or not 0 <= view.seat < n:
-        raise bad("seat", f"must be a seat from 0 to {n - 1}, not {_short(view.seat)}")
+        raise bad("seat", must_be("", view.seat, 0, n - 1))
     sizes = view.stack_sizes
     if not isinstance(sizes, tuple) or len(sizes) != n:
         raise bad("stack_sizes", f"must be a tuple of {n} sizes (players={n})")
     for seat, size in enumerate(sizes):
         if type(size) is not int or not 0 <= size <= _DECK_SIZE:
-            raise bad(f"stack_sizes[{seat}]", f"must be an int from 0 to 52, not {_short(size)}")
+            raise bad(f"stack_sizes[{seat}]", must_be("", size, 0, 52))
     pile = view.pile
     seen: dict[Card, int] = {}
     for index, card in enumerate(check_tuple(pile, "pile")):
@@ -474,7 +474,7 @@ def check_view(view: View) -> None:
     for name in ("owed", "cards", "tricks"):
         value = getattr(view, name)
         if type(value) is not int or value < 0:
-            raise bad(name, f"must be an int >= 0, not {_short(value)}")
+            raise bad(name, must_be("", value, 0, None))
         if value > _MAX_COUNT:
             raise bad(name, f"must be at most {_MAX_COUNT:,} (BM-10), not {_short(value)}")
     if view.tricks > view.cards:
@@ -491,7 +491,7 @@ def check_view(view: View) -> None:
         if turn is not None:
             raise bad("turn", f"must be None once the game has ended, not {_short(turn)}")
     elif turn is None or type(turn) is not int or not 0 <= turn < n:
-        raise bad("turn", f"must be a seat from 0 to {n - 1} while the game goes on")
+        raise bad("turn", must_be("", turn, 0, n - 1) + " (the game goes on)")
     elif out[turn] or not sizes[turn]:
         raise bad("turn", f"seat {turn} is to move but holds no card")
     # BM-5: a payment is owed exactly while the pile holds a penalty card.

@@ -187,7 +187,9 @@ def events(before: State, move: Turn, after: State, seat: int) -> tuple[Event, .
     _seat_argument(before, seat)
     expect(after, State, "a beggar State")
     if type(move) is not Turn:
-        raise IllegalMoveError(move, "BM-4", "the only move is Turn(): turn the top card")
+        raise IllegalMoveError(
+            move, "BM-4", "not a Beggar-my-neighbour move; the only move is Turn(), the top card"
+        )
     if before.ended is not None:
         return ()
     mover = before.turn

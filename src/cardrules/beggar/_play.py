@@ -150,7 +150,9 @@ def apply(state: State, move: Turn) -> State:
     if state.ended is not None:
         raise GameOverError(move)
     if type(move) is not Turn:
-        raise IllegalMoveError(move, "BM-4", "the only move is Turn(): turn the top card")
+        raise IllegalMoveError(
+            move, "BM-4", "not a Beggar-my-neighbour move; the only move is Turn(), the top card"
+        )
     seat = state.turn
     stacks = list(state.stacks)
     stack = stacks[seat]

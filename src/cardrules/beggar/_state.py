@@ -12,7 +12,7 @@ from typing import Any, Literal, TypeAlias
 
 import attrs
 
-from cardrules._checks import short
+from cardrules._checks import must_be, short
 from cardrules._format import _as_text
 from cardrules._rng import Rng
 from cardrules.errors import RulesError
@@ -189,18 +189,14 @@ _BY_TEXT: dict[str, Card] = {str(card): card for card in DECK}
 def _check_players(_inst: object, _attr: object, value: Any) -> None:
     # BM-2: 2 to 4 players.
     if type(value) is not int or not _MIN_PLAYERS <= value <= _MAX_PLAYERS:
-        raise RulesError(
-            f"players must be an int from {_MIN_PLAYERS} to {_MAX_PLAYERS} (BM-2),"
-            f" not {_short(value)}"
-        )
+        raise RulesError(must_be("Rules.players", value, _MIN_PLAYERS, _MAX_PLAYERS, rule="BM-2"))
 
 
 def _check_max_cards(_inst: object, _attr: object, value: Any) -> None:
     # BM-10: an agreed number of turned cards, or no limit (then _MAX_CARDS still applies).
     if value is not None and (type(value) is not int or not 1 <= value <= _MAX_CARDS):
         raise RulesError(
-            f"max_cards must be None or an int >= 1 (BM-10) and at most {_MAX_CARDS:,},"
-            f" not {_short(value)}"
+            must_be("Rules.max_cards", value, 1, _MAX_CARDS, rule="BM-10", optional=True)
         )
 
 
@@ -214,7 +210,7 @@ class Rules:
     >>> Rules(players=5)
     Traceback (most recent call last):
     ...
-    cardrules.errors.RulesError: players must be an int from 2 to 4 (BM-2), not 5
+    cardrules.errors.RulesError: Rules.players must be an int from 2 to 4 (BM-2), not 5
     """
 
     players: int = attrs.field(default=2, kw_only=True, validator=_check_players)

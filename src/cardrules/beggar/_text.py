@@ -55,3 +55,20 @@ def render_move(move: Turn) -> str:
     'turn'
     """
     return str(expect(move, Turn, "a beggar Turn"))
+
+
+RULES_TEXT = """\
+Beggar-my-neighbour, 2 to 4 players (BM-2), a 52-card deck (BM-1). Nobody decides
+anything: the only move is to turn your top card.
+
+- The deck is dealt one card at a time from seat 0; each stack stays face down (BM-3).
+- Seat 0 turns first: each player turns the top card of their stack onto the pile. A
+  number card (2 to 10) passes the turn on (BM-4).
+- A, K, Q, J are penalty cards: the next player must pay 4, 3, 2, 1 cards, turned one at
+  a time. A penalty card among them passes the debt on to the next player; a payment of
+  number cards only gives the whole pile to whoever laid the last penalty card, who leads
+  next (BM-5). The pile goes under the taker's stack, in the order it was laid (BM-6).
+- A player who must turn a card and has none is out; the last player with cards wins (BM-7).
+- A position that repeats means the game never ends: it stops as endless (BM-9); an
+  agreed card limit may stop it too, and then the most cards win (BM-10)."""
+"""Beggar-my-neighbour's rules for a person at the table (``GAME.rules_text``)."""

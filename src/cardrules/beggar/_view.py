@@ -7,10 +7,10 @@ stack sizes, the face-up pile, the counts, whose turn it is and what is owed.
 
 from __future__ import annotations
 
-from cardrules._checks import expect
+from cardrules._checks import expect, must_be
 from cardrules._rng import Rng, _check_seed, _shuffle
 from cardrules.beggar._play import to_move
-from cardrules.beggar._state import State, View, _short
+from cardrules.beggar._state import State, View
 from cardrules.errors import RulesError
 
 __all__ = ["redeal_hidden", "view"]
@@ -20,9 +20,7 @@ def _seat_argument(state: State, seat: object) -> int:
     if type(state) is not State:
         expect(state, State, "a beggar State")
     if type(seat) is not int or not 0 <= seat < state.rules.players:
-        raise RulesError(
-            f"seat must be an int from 0 to {state.rules.players - 1}, not {_short(seat)}"
-        )
+        raise RulesError(must_be("seat", seat, 0, state.rules.players - 1))
     return seat
 
 

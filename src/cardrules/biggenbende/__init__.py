@@ -89,6 +89,7 @@ from cardrules.biggenbende._state import (
     RULE_IDS as _RULE_IDS,
 )
 from cardrules.biggenbende._svg import render_svg as _render_svg
+from cardrules.biggenbende._text import RULES_TEXT as _RULES_TEXT
 from cardrules.biggenbende._text import render_move as _render_move
 from cardrules.biggenbende._text import render_view as _render_view
 from cardrules.biggenbende._upgrade import UPGRADES as _UPGRADES
@@ -170,6 +171,8 @@ GAME = _GameSpec(
     redeal_seen=redeal_seen,
     render_view=_render_view,
     render_move=_render_move,
+    rules_text=_RULES_TEXT,
+    milestones=(RoundEnded, MatchEnded),
     heuristic=_heuristic,
     rule_ids=_RULE_IDS,
     events=events,

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from cardrules._checks import WrongRulesType
+from cardrules._checks import WrongRulesType, must_be
 from cardrules._rng import Rng, _check_seed, _shuffle
 from cardrules.biggenbende._cards import EMPTY, NO_FACE_DOWN, counts, expand
 from cardrules.biggenbende._checks import check_state, discard_problem
@@ -149,14 +149,14 @@ def _from_deal(rules: Rules, seed: int, deal: Deal) -> State:
     discard = _cards(deal.discard, "deal.discard")
     removed = _cards(deal.removed, "deal.removed")
     if type(deal.round) is not int or not 1 <= deal.round <= rules.rounds:
-        raise RulesError(f"deal.round: must be 1..{rules.rounds}, not {short(deal.round)}")
+        raise RulesError("deal.round: " + must_be("", deal.round, 1, rules.rounds))
     if deal.chips is None:
         chips: tuple[int, ...] = (0,) * n
     else:
         held = _per_seat(deal.chips, "deal.chips", n)
         for s, c in enumerate(held):
             if type(c) is not int or c < 0:
-                raise RulesError(f"deal.chips[{s}]: must be an int >= 0, not {short(c)}")
+                raise RulesError(f"deal.chips[{s}]: " + must_be("", c, 0, None))
         chips = tuple(held)  # type: ignore[arg-type]
         if sum(chips) > rules.chips:
             raise RulesError(f"deal.chips: {sum(chips)} chips held, the supply has {rules.chips}")

@@ -259,7 +259,7 @@ def apply(state: State, move: Move) -> State:
         return _passed(state, seat, hands, state.face_down)
     if kind is ChooseFaceUp:
         raise IllegalMoveError(move, "BB-4", "the face-up cards are chosen before play only")
-    raise IllegalMoveError(move, "BB-6", f"{short(move)} is not a Biggenbende move")
+    raise IllegalMoveError(move, "BB-6", "not a Biggenbende move")
 
 
 def _not_held(
@@ -280,6 +280,8 @@ def _not_held(
 def _apply_choice(state: State, move: Move) -> State:
     """BB-4: the seat to move lays three of its cards face up, hidden until all chose."""
     if type(move) is not ChooseFaceUp:
+        if type(move) not in (Play, PickUp, TurnFaceDown):  # as in play (BB-6)
+            raise IllegalMoveError(move, "BB-6", "not a Biggenbende move")
         raise IllegalMoveError(
             move, "BB-4", "each player first chooses three cards to lay face up"
         )

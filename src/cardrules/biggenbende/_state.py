@@ -15,6 +15,7 @@ from typing import Annotated, Any, Final, Literal, TypeAlias
 
 import attrs
 
+from cardrules._checks import must_be
 from cardrules._checks import short as short  # re-exported for the package
 from cardrules._format import _packed
 from cardrules._rng import Rng
@@ -131,13 +132,10 @@ def card_name(value: int) -> str:
 # --------------------------------------------------------------------------- rules
 
 
-def _int_in(low: int, high: int | None) -> Callable[[object, attrs.Attribute[int], int], None]:
+def _int_in(low: int, high: int, rule: str) -> Callable[[object, attrs.Attribute[int], int], None]:
     def check(_inst: object, attr: attrs.Attribute[int], value: int) -> None:
-        if type(value) is not int:
-            raise RulesError(f"Rules.{attr.name} must be an int, not {short(value)}")
-        if value < low or (high is not None and value > high):
-            bound = f"{low}..{high}" if high is not None else f">= {low}"
-            raise RulesError(f"Rules.{attr.name} must be {bound}, not {short(value)}")
+        if type(value) is not int or not low <= value <= high:
+            raise RulesError(must_be(f"Rules.{attr.name}", value, low, high, rule=rule))
 
     return check
 
@@ -147,8 +145,7 @@ def _optional_turns(_inst: object, attr: attrs.Attribute[Any], value: Any) -> No
         return
     if type(value) is not int or not 1 <= value <= MAX_TURNS:
         raise RulesError(
-            f"Rules.{attr.name} must be None or an int >= 1 and at most {MAX_TURNS:,}"
-            f" (BB-20), not {short(value)}"
+            must_be(f"Rules.{attr.name}", value, 1, MAX_TURNS, rule="BB-20", optional=True)
         )
 
 
@@ -169,18 +166,18 @@ class Rules:
     >>> Rules(players=2)
     Traceback (most recent call last):
     ...
-    cardrules.errors.RulesError: Rules.players must be 3..6, not 2
+    cardrules.errors.RulesError: Rules.players must be an int from 3 to 6 (BB-2), not 2
     """
 
-    players: int = attrs.field(default=4, validator=_int_in(3, 6))
+    players: int = attrs.field(default=4, validator=_int_in(3, 6, "BB-2"))
     """How many seats: 3 to 6 (BB-2)."""
-    copies_per_value: int = attrs.field(default=6, validator=_int_in(1, MAX_COPIES))
+    copies_per_value: int = attrs.field(default=6, validator=_int_in(1, MAX_COPIES, "BB-1"))
     """Cards of each value 1..12 in the deck (BB-1)."""
-    jokers: int = attrs.field(default=8, validator=_int_in(0, MAX_COPIES))
+    jokers: int = attrs.field(default=8, validator=_int_in(0, MAX_COPIES, "BB-1"))
     """Jokers in the deck (BB-1)."""
-    chips: int = attrs.field(default=40, validator=_int_in(0, MAX_CHIPS))
+    chips: int = attrs.field(default=40, validator=_int_in(0, MAX_CHIPS, "BB-3"))
     """The chips in the supply at the start (BB-3), 0 to 1000."""
-    rounds: int = attrs.field(default=5, validator=_int_in(1, MAX_ROUNDS))
+    rounds: int = attrs.field(default=5, validator=_int_in(1, MAX_ROUNDS, "BB-19"))
     """Rounds in a match, unless the supply runs out first (BB-19), 1 to 20."""
     max_turns_per_round: int | None = attrs.field(default=5000, validator=_optional_turns)
     """Moves after which a round is cut (BB-20), 1 to 10,000; ``None``: no agreed limit

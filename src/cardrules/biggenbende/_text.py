@@ -98,3 +98,25 @@ def render_move(move: Move) -> str:
     if not isinstance(given, (ChooseFaceUp, Play, PickUp, TurnFaceDown)):
         expect(given, PickUp, "a biggenbende move")
     return str(move)
+
+
+RULES_TEXT = """\
+Biggenbende, 3 to 6 players (BB-2): 80 cards, six of each value 1 to 12 and eight
+jokers (BB-1); a supply of 40 chips (BB-3). Get rid of all your cards first.
+
+- Each round you get 3 face-down cards and 7 in hand, and lay 3 of those face up; the
+  choices stay hidden until everyone has chosen (BB-4). Round r starts with seat
+  (r - 1) mod n and play goes clockwise (BB-5).
+- A play is one or more cards of one value, or jokers, equal to or higher than the top
+  card of the discard pile; jokers go on anything and anything on a joker (BB-6).
+- Play from your hand, and draw a card after each play from it (BB-7, BB-8); with the
+  hand empty, from your face-up cards (BB-10); then turn a face-down card at a time and
+  play it blind if you can (BB-11).
+- With no legal play you must pick up the whole pile (BB-9).
+- Three equal cards on top (BB-12) or any 8 (BB-13) remove the pile, and you play again
+  (BB-16). 4s make the next player miss a turn (BB-14); 11s reverse the direction (BB-15).
+- A player with no cards left is out; the round ends when the second player goes out
+  (BB-17). It pays 3 chips to the first out, 2 to the second, 1 to the others, 0 to
+  those with the most cards left (BB-18).
+- The match lasts five rounds or until the supply runs out; the most chips win (BB-19)."""
+"""Biggenbende's rules for a person at the table (``GAME.rules_text``)."""

@@ -9,10 +9,10 @@ from collections.abc import Iterator, Sequence
 
 import attrs
 
-from cardrules._checks import expect
+from cardrules._checks import expect, must_be
 from cardrules._rng import Rng, _check_seed, _shuffle
 from cardrules.biggenbende._cards import EMPTY, counts, expand
-from cardrules.biggenbende._state import JOKER, State, View, short
+from cardrules.biggenbende._state import JOKER, State, View
 from cardrules.errors import RulesError
 
 __all__ = ["checked_seat", "redeal_hidden", "view"]
@@ -24,7 +24,7 @@ def checked_seat(state: State, seat: object) -> int:
         expect(state, State, "a biggenbende State")
     n = state.rules.players
     if type(seat) is not int or not 0 <= seat < n:
-        raise RulesError(f"seat must be an int in 0..{n - 1}, not {short(seat)}")
+        raise RulesError(must_be("seat", seat, 0, n - 1))
     return seat
 
 

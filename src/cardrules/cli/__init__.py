@@ -69,9 +69,11 @@ def _build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argumen
     parser = argparse.ArgumentParser(
         prog=_PROG,
         description=f"Rules engines for card games: {names}.",
+        epilog=f"'{_PROG} COMMAND --help' lists a command's options.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {cardrules.__version__}")
-    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    # Not required=True: with no command, main lists the commands (see _no_command).
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands")
     game_commands: dict[str, argparse.ArgumentParser] = {}
     commands: list[tuple[AnyGame | None, Command]] = [(None, c) for c in _COMMANDS]
     commands += [(game, c) for game in cardrules.GAMES.values() for c in game.commands]
@@ -92,6 +94,30 @@ def _build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argumen
         if game is not None:
             game_commands[command.name] = sub
     return parser, game_commands
+
+
+def _commands_text(parser: argparse.ArgumentParser) -> str:
+    """
+    The usage line and every command with its one line of help.
+
+    >>> print(_commands_text(_build_parser()[0]))  # doctest: +ELLIPSIS
+    usage: cardrules [-h] [--version] COMMAND ...
+    <BLANKLINE>
+    commands:
+      play        play one seat against bots in the terminal, or watch bots play
+    ...
+    """
+    # argparse has no public listing of a parser's subcommands.
+    subparsers = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    rows = [
+        (c.dest, (c.help or "").replace("%%", "%"))
+        for a in subparsers
+        for c in a._get_subactions()
+    ]
+    width = max((len(name) for name, _ in rows), default=0)
+    lines = [parser.format_usage().rstrip(), "", "commands:"]
+    lines += [f"  {name:<{width}}  {text}".rstrip() for name, text in rows]
+    return "\n".join(lines)
 
 
 # A long option is lower case: an argument such as "--KQ-..." is no option.
@@ -176,6 +202,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(_prepare(args_list, game_commands))
     except SystemExit as exc:  # a usage error (2, message printed), --help or --version
         return exc.code if isinstance(exc.code, int) else 0
+    if args.command is None:
+        # As argparse treats a missing argument (status 2, on stderr), but with the
+        # commands listed, so that a bare `cardrules` shows where to start.
+        print(_commands_text(parser), file=sys.stderr)
+        _error(f"name a command; '{_PROG} COMMAND --help' lists its options")
+        return 2
     func: Callable[[argparse.Namespace], int] = args.func
     try:
         return func(args)

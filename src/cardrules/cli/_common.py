@@ -9,6 +9,8 @@ Everything goes through the :class:`~cardrules.Game` protocol; a game's own comm
 from __future__ import annotations
 
 import argparse
+import inspect
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -25,6 +27,7 @@ from cardrules.serialize import MAX_SIZE
 
 __all__ = [
     "PROG",
+    "NO_SEAT",
     "TWO64",
     "Quit",
     "add_game_arguments",
@@ -37,9 +40,14 @@ __all__ = [
     "kind_of",
     "load",
     "make_rules",
+    "move_kind",
+    "move_meaning",
     "move_text",
+    "plain",
     "positive_int",
     "replay_record",
+    "rules_text",
+    "scores_text",
     "seed_arg",
     "told",
     "view_text",
@@ -253,7 +261,11 @@ def move_text(game: AnyGame, move: object) -> str:
     return render_move(game, move)
 
 
-def told(game: AnyGame, before: Any, move: Any, after: Any, seat: int) -> str:
+NO_SEAT = -1
+"""A seat number that is no seat: ``render_event(event, NO_SEAT)`` names every seat."""
+
+
+def told(game: AnyGame, before: Any, move: Any, after: Any, seat: int, *, you: bool = True) -> str:
     """
     What ``seat`` saw ``move`` do (taking the state ``before`` to ``after``), as text.
 
@@ -261,16 +273,101 @@ def told(game: AnyGame, before: Any, move: Any, after: Any, seat: int) -> str:
     rendered by :attr:`~cardrules.Game.render_event` (else ``str(event)``) and joined
     by ``"; "``; the events describe the move as the seat saw it (another seat's hidden
     choice stays hidden). A move with no event, and every move of a game without
-    events, is told by the move's text.
+    events, is told by the move's text. ``you=False`` names ``seat`` as ``seat 2``
+    like every other seat, not ``you`` (a replay is read by a third party).
     """
     if game.events is not None:
         render = game.render_event
+        told_to = seat if you else NO_SEAT
         texts = [
-            str(event) if render is None else render(event, seat)
+            str(event) if render is None else render(event, told_to)
             for event in game.events(before, move, after, seat)
         ]
         return "; ".join(texts) if texts else move_text(game, move)
     return move_text(game, move)
+
+
+_ROLE = re.compile(r":[a-z:]+:`~?(?:([^`<]*?) *<[^`>]*>|([^`]*))`")
+_LITERAL = re.compile(r"``([^`]*)``|\*\*([^*]*)\*\*")
+
+
+def plain(text: str) -> str:
+    """
+    Docstring markup as plain text: roles, literals and bold lose their marks.
+
+    >>> plain(":class:`~cardrules.Game` ``Rules.deck`` and **AL-1**, :func:`x <y.x>`")
+    'Game Rules.deck and AL-1, x'
+    """
+
+    def role(match: re.Match[str]) -> str:
+        shown = match.group(1) if match.group(1) is not None else match.group(2)
+        return shown.rpartition(".")[2] if match.group(2) is not None else shown
+
+    text = _ROLE.sub(role, text)
+    return _LITERAL.sub(lambda m: m.group(1) if m.group(1) is not None else m.group(2), text)
+
+
+def rules_text(game: AnyGame) -> str:
+    """
+    The rules of ``game`` for a person: its ``rules_text`` (:class:`~cardrules.GameSpec`),
+    else its package's docstring without the examples, else a pointer to its docs.
+
+    >>> import cardrules
+    >>> "BM-5" in rules_text(cardrules.get_game("beggar"))
+    True
+    """
+    text = getattr(game, "rules_text", None)
+    if isinstance(text, str) and text.strip():
+        return text.strip()
+    module = sys.modules.get(getattr(game.State, "__module__", ""))
+    package = sys.modules.get(module.__package__ or "") if module is not None else None
+    for source in (package, module):
+        doc = inspect.getdoc(source) if source is not None else None
+        if doc:
+            return plain(doc.split("\n>>>", 1)[0]).strip()
+    return f"{game.name} gives no text of its rules; see its documentation"
+
+
+def move_kind(move_type: type[Any]) -> str:
+    """
+    The name of a kind of move, in words: ``ChooseFaceUp`` is ``choose face up``.
+
+    >>> move_kind(type("TurnFaceDown", (), {}))
+    'turn face down'
+    """
+    return re.sub(r"(?<!^)(?=[A-Z])", " ", move_type.__name__).lower()
+
+
+def move_meaning(move_type: type[Any]) -> str:
+    """
+    What a kind of move does: the first paragraph of its docstring, on one line.
+
+    >>> from cardrules import beggar
+    >>> move_meaning(beggar.Turn)
+    'The one move of the game: the seat to move turns its top card (BM-4, BM-5).'
+    """
+    doc = inspect.getdoc(move_type) or ""
+    first = doc.split("\n\n", 1)[0]
+    return " ".join(plain(first).split()) if ">>>" not in first else ""
+
+
+def scores_text(game: AnyGame, state: Any, names: Sequence[str]) -> str | None:
+    """
+    The running total of every seat, from the game's :attr:`~cardrules.Game.returns`
+    (chips or points of the rounds so far), or ``None`` before any is scored.
+
+    >>> import cardrules
+    >>> game = cardrules.get_game("biggenbende")
+    >>> scores_text(game, game.new_game(game.Rules(players=3), seed=1), ["A", "B", "C"])
+    'scores so far: A 0, B 0, C 0; the highest total wins'
+    """
+    returns = game.returns(state) if game.returns is not None else ()
+    if not returns:
+        return None
+    totals = [sum(column) for column in zip(*returns, strict=True)]
+    best = "lowest" if getattr(game, "lower_score_wins", False) is True else "highest"
+    shown = ", ".join(f"{name} {total}" for name, total in zip(names, totals, strict=True))
+    return f"scores so far: {shown}; the {best} total wins"
 
 
 # --------------------------------------------------------------------------- records

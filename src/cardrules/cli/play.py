@@ -1,9 +1,14 @@
 """
-``cardrules play GAME``: play one seat in the terminal against bots.
+``cardrules play GAME``: play one seat in the terminal against bots, or watch bots play.
 
-Each turn shows the seat's view and the numbered legal moves; the person enters a
-number (or a move's text), or ``q`` to stop and be offered to save. The other seats
-are bots; what each move showed is told as the person's seat saw it.
+Each turn shows the seat's view, the running scores and the numbered legal moves,
+with what each kind of move means the first time it is offered; the person enters a
+number (or a move's text), ``?`` for the moves and keys, ``rules`` for the rules of the
+game, or ``q`` to stop and be offered to save. With only one legal move, Enter takes
+it, ``t`` plays on to the end of the trick (or round) and ``g`` plays on until there
+is a choice again. The other seats are bots; what each move showed is told as the
+person's seat saw it. ``--watch`` lets bots take every seat, one move per Enter or one
+every ``--delay`` seconds.
 """
 
 from __future__ import annotations
@@ -11,6 +16,8 @@ from __future__ import annotations
 import argparse
 import shutil
 import sys
+import textwrap
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -27,9 +34,13 @@ from cardrules.cli._common import (
     kind_of,
     load,
     make_rules,
+    move_kind,
+    move_meaning,
     move_text,
     positive_int,
     replay_record,
+    rules_text,
+    scores_text,
     seed_arg,
     told,
     view_text,
@@ -50,6 +61,10 @@ class _Session:
     start: Any
     moves: list[Any]
     state: Any
+    explained: set[type[Any]] = attrs.field(factory=set)
+    """The kinds of move whose meaning the person has been shown."""
+    auto: str | None = None
+    """``"t"`` or ``"g"`` while the person's forced moves play by themselves."""
 
     def record(self) -> Any:
         return cardrules.Record(
@@ -126,12 +141,57 @@ def _columns(entries: Sequence[str], width: int, *, short: int = 12) -> list[str
     return lines
 
 
+def _wrap(text: str, indent: str = "  ") -> list[str]:
+    """A long line wrapped to the terminal, indented."""
+    width = max(40, shutil.get_terminal_size().columns - 1)
+    return textwrap.wrap(text, width, initial_indent=indent, subsequent_indent=indent + "  ")
+
+
+def _meanings(game: AnyGame, legal: Sequence[Any], kinds: set[type[Any]] | None) -> list[str]:
+    """What each kind of move among ``legal`` does (only the ``kinds`` given, if given)."""
+    lines: list[str] = []
+    for kind in dict.fromkeys(type(move) for move in legal):
+        meaning = move_meaning(kind)
+        if meaning and (kinds is None or kind in kinds):
+            lines += _wrap(f"{move_kind(kind)}: {meaning}")
+    return lines
+
+
+def _keys(game: AnyGame, forced: bool) -> list[str]:
+    """The keys the prompt understands."""
+    lines = ["  a number, or a move as listed: play that move"]
+    if forced:
+        lines.append("  Enter: play the only move")
+        if _milestones(game):
+            lines.append("  t: play your only moves on until a trick or round ends")
+        lines.append("  g: play your only moves on until you have a choice or the game ends")
+    lines += [
+        "  rules: the rules of the game",
+        "  ? or help: the moves and these keys",
+        "  q: stop (you are offered to save the game)",
+    ]
+    return lines
+
+
 def _choose(session: _Session, seat: int, legal: Sequence[Any]) -> Any:
-    """Show the seat's view and moves; read a choice until it is valid."""
+    """
+    Show the seat's view and moves; read a choice until it is valid.
+
+    While the person has only one legal move and asked for it with ``t`` or ``g``
+    (``session.auto``), the move is taken without a word.
+    """
     game = session.game
+    forced = len(legal) == 1
+    if forced and session.auto is not None:
+        return legal[0]
+    session.auto = None
     print()
     print(f"--- seat {seat} (you) to move, move {len(session.moves) + 1} ---")
     print(view_text(game, game.view(session.state, seat)))
+    names = [f"seat {s}" + (" (you)" if s == seat else "") for s in range(_players(session))]
+    scores = scores_text(game, session.state, names)
+    if scores is not None:
+        print(scores)
     print("your moves:")
     width = len(str(len(legal)))
     entries = [
@@ -139,29 +199,62 @@ def _choose(session: _Session, seat: int, legal: Sequence[Any]) -> Any:
     ]
     for line in _columns(entries, shutil.get_terminal_size().columns):
         print(line)
+    # The first time a kind of move is offered, what it means (a knock, a pass, ...).
+    new = {type(move) for move in legal} - session.explained
+    for line in _meanings(game, legal, new):
+        print(line)
+    session.explained |= new
     by_text: dict[str, list[Any]] = {}
     for move in legal:
         by_text.setdefault(move_text(game, move).lower(), []).append(move)
-    prompt = "move 1 (Enter takes it" if len(legal) == 1 else f"move 1-{len(legal)} ("
-    prompt += ", q quits): " if len(legal) == 1 else "q quits): "
+    if forced:
+        more = ", t" if _milestones(game) else ""
+        prompt = f"move 1 (Enter takes it{more}, g, ? help, q quits): "
+    else:
+        prompt = f"move 1-{len(legal)} (? help, q quits): "
     while True:
         answer = ask(prompt).strip()
         if not sys.stdin.isatty():
             print()  # the answer is not echoed: end the prompt's line
-        if answer.lower() in ("q", "quit", "exit"):
+        low = answer.lower()
+        if low in ("q", "quit", "exit"):
             raise Quit("q")
-        if not answer and len(legal) == 1:
-            return legal[0]
         # isdecimal, not isdigit: int() refuses digits such as "²".
         if answer.isdecimal() and 1 <= int(answer) <= len(legal):
             return legal[int(answer) - 1]
-        matches = by_text.get(answer.lower(), [])
-        if len(matches) == 1:
+        matches = by_text.get(low, [])
+        if len(matches) == 1:  # a move's own text wins over a key
             return matches[0]
-        if len(legal) == 1:
-            print("please press Enter (or 1) for the only move, or q to quit")
+        if low in ("?", "help"):
+            print("your moves:")
+            for line in _columns(entries, shutil.get_terminal_size().columns):
+                print(line)
+            print("what they do:")
+            for line in _meanings(game, legal, None):
+                print(line)
+            print("keys:")
+            for line in _keys(game, forced):
+                print(line)
+            continue
+        if low == "rules":
+            print(rules_text(game))
+            continue
+        if forced and (not answer or (low == "t" and _milestones(game)) or low == "g"):
+            session.auto = low or None
+            return legal[0]
+        if forced:
+            print("please press Enter (or 1) for the only move, ? for help, or q to quit")
         else:
-            print(f"please enter a number from 1 to {len(legal)}, or q to quit")
+            print(f"please enter a number from 1 to {len(legal)}, ? for help, or q to quit")
+
+
+def _milestones(game: AnyGame) -> tuple[type[Any], ...]:
+    """The game's event classes that end a trick or a round (``GameSpec.milestones``)."""
+    return tuple(getattr(game, "milestones", ()))
+
+
+def _players(session: _Session) -> int:
+    return session.game.players(session.state)
 
 
 def _offer_save(session: _Session, save: str | None) -> None:
@@ -178,6 +271,8 @@ def _offer_save(session: _Session, save: str | None) -> None:
                 path = save if answer in ("", "y", "yes") else ""
             else:
                 path = input("save the game? file name (empty: do not save): ").strip()
+            if not sys.stdin.isatty():
+                print()  # the answer is not echoed: end the prompt's line
         except (EOFError, KeyboardInterrupt):
             print()
             path = ""
@@ -201,17 +296,44 @@ def _check_save_path(path: str) -> None:
         raise CardrulesError(f"--save {path}: no such directory: {target.parent}")
 
 
+def _pause(args: argparse.Namespace, watching: dict[str, bool]) -> None:
+    """
+    Between two moves watched: sleep ``--delay`` seconds, or wait for Enter.
+
+    ``c`` (or the end of the input) goes on without pauses; ``q`` stops.
+    """
+    if args.delay is not None:
+        time.sleep(args.delay)
+        return
+    if not watching["pausing"]:
+        return
+    try:
+        answer = input("Enter: next move, c: no more pauses, q: stop ").strip().lower()
+    except EOFError:  # nobody to answer: show the rest without pausing
+        print()
+        answer = "c"
+    if not sys.stdin.isatty():
+        print()
+    if answer == "q":
+        raise Quit("q")
+    if answer == "c":
+        watching["pausing"] = False
+
+
 def _run(args: argparse.Namespace) -> int:
     if args.save is not None:
         _check_save_path(args.save)
     if args.resume is not None and (args.seed is not None or args.option):
         # The saved game fixes the deal and the rules; ignoring these would mislead.
         raise CardrulesError("--seed and --option cannot be used with --resume")
+    if args.delay is not None and not args.watch:
+        raise CardrulesError("--delay paces --watch; add --watch to watch bots play")
     session = _new_session(args)
     game = session.game
     players = game.players(session.state)
-    seat: int = args.seat
-    if not 0 <= seat < players:
+    watch: bool = args.watch
+    seat: int | None = None if watch else args.seat
+    if seat is not None and not 0 <= seat < players:
         raise CardrulesError(f"--seat must be in 0..{players - 1}, not {seat}")
     base = session.seed if session.seed is not None else 0
     bots: dict[int, Bot] = {
@@ -225,16 +347,28 @@ def _run(args: argparse.Namespace) -> int:
         where = "a saved position"
     elif args.resume is not None:
         where = "a saved game"
-    elif args.seed is not None:
-        where = f"seed {session.seed}"  # the player chose it: no secret
+    elif args.seed is not None or watch:
+        where = f"seed {session.seed}"  # chosen by the player, or nobody plays to win
     else:
         where = "a random deal"  # its seed is shown once the game is over
-    print(
-        f"{game.name}: {players} players, {where}; you play seat {seat} against "
-        f"{args.bot} bots. Enter a move's number; q quits."
-    )
+    if watch:
+        if args.delay is None:
+            pace = "Enter plays the next move, c plays on without pauses, q stops"
+        elif args.delay == 0:
+            pace = "no pauses"
+        else:
+            pace = f"a move every {args.delay:g} s"
+        print(f"{game.name}: {players} players, {where}; {args.bot} bots in every seat; {pace}")
+    else:
+        print(
+            f"{game.name}: {players} players, {where}; you play seat {seat} against "
+            f"{args.bot} bots. Enter a move's number; ? for help, rules for the rules; q quits."
+        )
     if session.moves:
         print(f"resuming after {len(session.moves)} moves")
+    names = [f"seat {s}" + (" (you)" if s == seat else "") for s in range(players)]
+    milestones = _milestones(game)
+    watching = {"pausing": True}
     try:
         while not game.is_over(session.state):
             mover = game.to_move(session.state)
@@ -244,19 +378,43 @@ def _run(args: argparse.Namespace) -> int:
             if mover == seat:
                 move = _choose(session, seat, legal)
                 who = "you"
-            elif mover in sampling:
-                move = bots[mover].choose_in_worlds(  # type: ignore[attr-defined]
-                    game.view(session.state, mover), legal, memories.worlds(before, mover)
-                )
-                who = args.bot
             else:
-                move = bots[mover].choose(game.view(session.state, mover), legal)
+                if watch:
+                    print()
+                    print(
+                        f"--- seat {mover} ({args.bot}) to move, move {len(session.moves) + 1} ---"
+                    )
+                    print(view_text(game, game.view(session.state, mover), you="to move"))
+                    scores = scores_text(game, session.state, names)
+                    if scores is not None:
+                        print(scores)
+                    _pause(args, watching)
+                if mover in sampling:
+                    move = bots[mover].choose_in_worlds(  # type: ignore[attr-defined]
+                        game.view(session.state, mover), legal, memories.worlds(before, mover)
+                    )
+                else:
+                    move = bots[mover].choose(game.view(session.state, mover), legal)
                 who = args.bot
             session.state = game.apply(session.state, move)
             session.moves.append(move)
             memories.tell(before, move, session.state, mover)
+            if watch:
+                # As the mover saw it, every seat named: nobody here is "you".
+                shown = told(game, before, move, session.state, mover, you=False)
+                lead = f"seat {mover} "
+                if shown.startswith(lead):
+                    print(f"seat {mover} ({who}) {shown.removeprefix(lead)}")
+                else:
+                    print(f"seat {mover} ({who}): {shown}")
+                continue
             # What happened, as the person's seat saw it (no hidden card leaks).
+            assert seat is not None
             print(f"seat {mover} ({who}): {told(game, before, move, session.state, seat)}")
+            if session.auto == "t" and game.events is not None:
+                seen = game.events(before, move, session.state, seat)
+                if any(isinstance(event, milestones) for event in seen):
+                    session.auto = None  # the trick (or round) is over: ask again
     except Quit as stop:
         if stop.how == "eof":
             print("end of input; stopping")
@@ -270,16 +428,34 @@ def _run(args: argparse.Namespace) -> int:
         _offer_save(session, args.save)
         return 130
     print()
-    print(view_text(game, game.view(session.state, seat)))
+    if seat is None:  # watched: the end as seat 0 sees it, nobody called "you"
+        print(view_text(game, game.view(session.state, 0), you="this view"))
+    else:
+        print(view_text(game, game.view(session.state, seat)))
     outcome = game.outcome(session.state)
     assert outcome is not None
-    names = [f"seat {s}" + (" (you)" if s == seat else "") for s in range(players)]
     print(render_outcome(outcome, names=names))
-    if session.seed is not None and args.seed is None and args.resume is None:
+    if session.seed is not None and args.seed is None and args.resume is None and not watch:
         print(f"the deal's seed was {session.seed}")
     if args.save is not None:
         session.save(args.save)
     return 0
+
+
+def _delay(text: str) -> float:
+    """
+    A ``--delay``: seconds, at least 0.
+
+    >>> _delay("0.5")
+    0.5
+    """
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not 0 <= value <= 3600:
+        raise argparse.ArgumentTypeError(f"must be from 0 to 3600 seconds, not {text}")
+    return value
 
 
 def _configure(parser: argparse.ArgumentParser) -> None:
@@ -302,14 +478,28 @@ def _configure(parser: argparse.ArgumentParser) -> None:
         metavar="KEY=VALUE",
         help="a rule option of the game's Rules (repeatable)",
     )
+    parser.add_argument(
+        "--watch",
+        action="store_true",
+        help="watch bots (--bot) play every seat, one move per Enter (c: no more pauses)",
+    )
+    parser.add_argument(
+        "--delay",
+        type=_delay,
+        metavar="SECONDS",
+        help="with --watch: play on by itself, one move every SECONDS (0: at once)",
+    )
 
 
 COMMAND = Command(
     name="play",
-    help="play one seat against bots in the terminal",
+    help="play one seat against bots in the terminal, or watch bots play",
     configure=_configure,
     run=_run,
-    description="Play one seat against bots. Each turn shows your view and the numbered "
-    "legal moves; enter a number, or q to stop (you are offered to save).",
+    description="Play one seat against bots. Each turn shows your view, the scores and the "
+    "numbered legal moves; enter a number, ? for the moves and keys, rules for the rules of "
+    "the game, or q to stop (you are offered to save). With one legal move, Enter takes it, "
+    "t plays on to the end of the trick or round and g until you have a choice. --watch "
+    "lets bots play every seat.",
 )
 """The ``cardrules play`` command."""

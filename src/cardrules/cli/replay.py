@@ -20,6 +20,16 @@ from cardrules.game import Command
 __all__ = ["COMMAND"]
 
 
+def _line(seat: int, shown: str) -> str:
+    """
+    A move's line: what it showed, led by the seat that moved unless it names it first.
+
+    >>> _line(2, "seat 2 draws 7"), _line(2, "play 1 x 10")
+    ('seat 2 draws 7', 'seat 2: play 1 x 10')
+    """
+    return shown if shown.startswith(f"seat {seat} ") else f"seat {seat}: {shown}"
+
+
 def _run(args: argparse.Namespace) -> int:
     record = load(args.file)
     kind = kind_of(record)
@@ -55,9 +65,9 @@ def _run(args: argparse.Namespace) -> int:
         assert seat is not None  # apply accepted the move, so the game was not over
         # As the mover saw it: a record holds every card anyway, and the mover sees
         # what the move revealed (the card turned, the card drawn).
-        shown = told(game, state, move, after, seat)
+        shown = told(game, state, move, after, seat, you=False)
         state = after
-        print(f"{index + 1:>{width}}. seat {seat}: {shown}")
+        print(f"{index + 1:>{width}}. {_line(seat, shown)}")
         if pausing:
             try:
                 answer = input("Enter: next move, c: no more pauses, q: stop ")

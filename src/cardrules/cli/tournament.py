@@ -19,7 +19,7 @@ from cardrules.cli._common import add_game_arguments, add_run_arguments, bot_nam
 from cardrules.errors import CardrulesError
 from cardrules.game import Command
 from cardrules.simulation import dask_client
-from cardrules.tournament import plot, tournament
+from cardrules.tournament import _check_plot_path, plot, tournament
 
 __all__ = ["COMMAND"]
 
@@ -31,6 +31,8 @@ def _run(args: argparse.Namespace) -> int:
     names: tuple[str, ...] = args.bots
     if len(names) > players:
         raise CardrulesError(f"--bots lists {len(names)} bots for {players} seats")
+    if args.plot:
+        _check_plot_path(args.plot)  # before the games, not after them
     client = dask_client(args.dask, workers=args.jobs) if args.dask else None
     try:
         with progress(f"{game.name} tournament", total=args.games, stream=sys.stderr) as bar:
@@ -47,9 +49,18 @@ def _run(args: argparse.Namespace) -> int:
     finally:
         if client is not None:
             client.close()
-    print(standings.to_json() if args.json else standings.format())
+    # The standings first, so that a failing plot cannot lose them.
+    print(standings.to_json() if args.json else standings.format(), flush=True)
     if args.plot:
-        plot(standings, args.plot)
+        try:
+            plot(standings, args.plot)
+        except CardrulesError:
+            raise
+        except Exception as exc:  # matplotlib's many errors, or a disk that is full
+            raise CardrulesError(
+                f"--plot {args.plot}: the plot could not be drawn ({type(exc).__name__}: "
+                f"{exc}); the standings above are complete"
+            ) from exc
         if not args.json:
             print(f"plotted to {args.plot}")
     return 0
