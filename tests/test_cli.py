@@ -68,7 +68,7 @@ def test_no_command_lists_the_commands_with_a_line_each(run: Any) -> None:
     lines = result.err.splitlines()
     listed = lines[lines.index("commands:") + 1 : -1]
     names = [line.split()[0] for line in listed]
-    assert names == ["play", "simulate", "tournament", "replay", "beggar"]
+    assert names == ["play", "simulate", "tournament", "replay", "serve", "beggar"]
     assert all(len(line.split(maxsplit=1)) == 2 for line in listed)  # each says what it does
     assert "tournament  bots against each other, seats rotated: win rates with 95% intervals" in (
         result.err
