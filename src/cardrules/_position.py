@@ -52,6 +52,8 @@ EMPTY = "-"
 
 _INT = re.compile(r"-?(0|[1-9][0-9]*)")
 _HEX = re.compile(r"[0-9a-f]{16}")
+_MAX_DIGITS = 40
+"""The longest number a position may hold; every count of every game is far shorter."""
 
 
 def fail(message: str, text: str, column: int) -> NotationError:
@@ -128,6 +130,11 @@ def integer(span: Span, text: str, what: str, low: int = 0, high: int | None = N
         if piece == "-0":
             bad = 1
         raise fail(f"expected {what}", text, column + bad)
+    digits = len(piece) - (piece[:1] == "-")
+    if digits > _MAX_DIGITS:
+        # Python's int() refuses more than 4,300 digits with a ValueError: no value
+        # of any position is that long, so refuse it here without converting.
+        raise fail(f"expected {what}, not a number of {digits:,} digits", text, column)
     value = int(piece)
     if value < low or (high is not None and value > high):
         bound = f"{low}..{high}" if high is not None else f">= {low}"
