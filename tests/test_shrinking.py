@@ -335,5 +335,21 @@ def test_a_megabyte_of_beggar_stacks_is_refused_with_a_notation_error() -> None:
     text = notation.format_state(BM.new_game(BM.Rules(), seed=1))
     fields = text.split(" ")
     fields[1] = "/".join(["KH10S2C" * 10] * 15_000)
+    with pytest.raises(NotationError, match="at most 16,384 characters") as error:
+        notation.parse_state(" ".join(fields))
+    assert error.value.column == 16_385
+    # Under the limit, the rows are still read and the count of stacks refused.
+    fields[1] = "/".join(["KH10S2C"] * 300)
     with pytest.raises(NotationError, match="stacks"):
         notation.parse_state(" ".join(fields))
+
+
+def test_the_longest_positions_are_read_back() -> None:
+    rules = BB.Rules(players=6, copies_per_value=64, jokers=64, rounds=20)
+    notation = BB.notation
+    assert notation is not None
+    play = random_playthrough(BB, rules, seed=5, choices=5, max_moves=400)
+    longest = max(play.states[::20], key=lambda s: len(notation.format_state(s)))
+    text = notation.format_state(longest)
+    assert 1_000 < len(text) < 16_384 // 4
+    assert notation.parse_state(text) == longest

@@ -27,6 +27,7 @@ from cardrules.errors import InvalidStateError, NotationError, RulesError
 
 __all__ = [
     "EMPTY",
+    "MAX_LENGTH",
     "Span",
     "checked",
     "counted",
@@ -52,6 +53,9 @@ EMPTY = "-"
 
 _INT = re.compile(r"-?(0|[1-9][0-9]*)")
 _HEX = re.compile(r"[0-9a-f]{16}")
+MAX_LENGTH = 16_384
+"""The longest position text read: the longest any game writes under its largest rules
+is about 4,000 characters (Biggenbende with 832 cards); a longer text is refused at once."""
 _MAX_DIGITS = 40
 """The longest number a position may hold; every count of every game is far shorter."""
 
@@ -67,9 +71,16 @@ def fields(text: object, names: Sequence[str]) -> list[Span]:
 
     Raises:
         WrongTypeError: if ``text`` is not a str.
-        NotationError: for an empty field, a missing field or text after the last.
+        NotationError: for a text longer than :data:`MAX_LENGTH`, an empty field, a missing field or text after the last.
     """
     line = expect(text, str, "a position")
+    if len(line) > MAX_LENGTH:
+        # Refused before it is split: a megabyte of text costs no more than a line.
+        raise fail(
+            f"a position is at most {MAX_LENGTH:,} characters, not {len(line):,}",
+            line[: MAX_LENGTH + 1],
+            MAX_LENGTH + 1,
+        )
     spans: list[Span] = []
     column = 1
     for piece in line.split(" "):
