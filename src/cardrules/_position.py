@@ -71,7 +71,8 @@ def fields(text: object, names: Sequence[str]) -> list[Span]:
 
     Raises:
         WrongTypeError: if ``text`` is not a str.
-        NotationError: for a text longer than :data:`MAX_LENGTH`, an empty field, a missing field or text after the last.
+        NotationError: for a text longer than :data:`MAX_LENGTH`, an empty field, a
+            missing field or text after the last.
     """
     line = expect(text, str, "a position")
     if len(line) > MAX_LENGTH:
