@@ -353,3 +353,31 @@ def test_the_longest_positions_are_read_back() -> None:
     text = notation.format_state(longest)
     assert 1_000 < len(text) < 16_384 // 4
     assert notation.parse_state(text) == longest
+
+
+# --------------------------------------------------------------------------- layout
+
+
+def test_the_testing_kit_imports_only_downwards() -> None:
+    # Issue 27: testing is the front; _machine, _conformance, _options, _policy and _kit
+    # lie below it, and none imports a module above it.
+    import ast
+    from pathlib import Path
+
+    root = Path(cardrules.__file__).parent
+    below = {
+        "_kit": set(),
+        "_options": set(),
+        "_policy": {"_kit"},
+        "_conformance": {"_kit"},
+        "_machine": {"_kit", "_options", "_policy"},
+    }
+    kit = {"testing", *below}
+    for name, allowed in below.items():
+        tree = ast.parse((root / f"{name}.py").read_text(encoding="utf-8"))
+        imported = {
+            node.module.removeprefix("cardrules.")
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and node.module
+        }
+        assert imported & kit <= allowed, name

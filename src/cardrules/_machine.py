@@ -138,8 +138,10 @@ class GameMachine(RuleBasedStateMachine):
     game_rules: ClassVar[Sequence[Any] | None] = None
     """The ``Rules`` to draw from; ``None`` (the default): every player count, with
     the other options drawn within their bounds (see :func:`rules_for`)."""
-    max_moves: ClassVar[int] = 1000
-    """At most this many steps (hypothesis' ``stateful_step_count``)."""
+    max_moves: ClassVar[int] = 300
+    """At most this many steps, the deal included (hypothesis' ``stateful_step_count``):
+    a game still running then is cut. Hypothesis keeps drawing steps after the end of a
+    game (they change nothing), so a longer limit makes every example dearer."""
 
     def __init__(self) -> None:
         super().__init__()
