@@ -11,12 +11,13 @@ from __future__ import annotations
 import contextlib
 import copy
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 from hypothesis import note
 from hypothesis.control import currently_in_test_context
 
+from cardrules._kit import Playthrough, _abbreviated
 from cardrules._rng import Rng
 from cardrules.errors import (
     CardrulesError,
@@ -25,19 +26,6 @@ from cardrules.errors import (
 )
 from cardrules.game import AnyGame, Outcome
 from cardrules.serialize import dumps, loads, replay
-
-if TYPE_CHECKING:
-    from cardrules.testing import Playthrough
-
-
-_REPR_LIMIT = 600
-"""How much of a long repr a note or a playthrough shows."""
-
-
-def _abbreviated(text: str, limit: int = _REPR_LIMIT) -> str:
-    if len(text) <= limit:
-        return text
-    return f"{text[:limit]}... ({len(text)} characters)"
 
 
 def _position_text(game: AnyGame, state: Any) -> str:

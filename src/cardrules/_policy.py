@@ -10,16 +10,14 @@ module needs no hypothesis.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from cardrules._checks import short
+from cardrules._kit import Playthrough, Policy
 from cardrules._rng import _below
 from cardrules.errors import CardrulesError, WrongTypeError
 from cardrules.game import AnyGame, Game
 from cardrules.serialize import Record
-
-if TYPE_CHECKING:
-    from cardrules.testing import Playthrough, Policy
 
 
 def _check_game(game: object) -> None:
@@ -52,8 +50,6 @@ def _play(
     targeting: str | None,
 ) -> tuple[Playthrough, list[frozenset[str]] | None]:
     """The playthrough, and the rules fired by each move when the policy saw them."""
-    from cardrules.testing import Playthrough  # defined there, which imports this module
-
     if policy == "biased":
         return _play_biased(game, rules, seed, choices, max_moves, targeting)
     state = game.new_game(rules, seed=seed)
@@ -98,6 +94,23 @@ def _rules_named(told: Sequence[Any]) -> frozenset[str]:
     return frozenset(rule for e in told if isinstance(rule := getattr(e, "rule", None), str))
 
 
+def _rule_cases(game: AnyGame) -> tuple[tuple[str, Any], ...]:
+    """The game's named sub-cases of rules (``GAME.rule_cases``), ``()`` without."""
+    cases = getattr(game, "rule_cases", ())
+    return tuple(cases) if cases else ()
+
+
+def _cases_named(cases: Sequence[tuple[str, Any]], before: Any, told: Sequence[Any]) -> set[str]:
+    """The sub-cases the events ``told`` of a move made at ``before`` are."""
+    named = set()
+    for event in told:
+        rule = getattr(event, "rule", None)
+        for name, test in cases:
+            if name.partition("/")[0] == rule and name not in named and test(event, before):
+                named.add(name)
+    return named
+
+
 def _sample(rng: int, moves: Sequence[Any], k: int) -> tuple[list[int], int]:
     """
     About ``k`` distinct indices of ``moves`` at random (all when there are no more),
@@ -135,8 +148,6 @@ def _play_biased(
     # seat would be told, and prefers the moves whose rules, event kinds or combination
     # of rules fired least so far in this game. Burns, skips, knocks, rebuilt decks
     # and the like are exactly such moves.
-    from cardrules.testing import Playthrough  # defined there, which imports this module
-
     state = game.new_game(rules, seed=seed)
     out = [state]
     moves_made: list[Any] = []

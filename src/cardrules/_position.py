@@ -27,6 +27,7 @@ from cardrules.errors import InvalidStateError, NotationError, RulesError
 
 __all__ = [
     "EMPTY",
+    "MAX_LENGTH",
     "Span",
     "checked",
     "counted",
@@ -52,6 +53,11 @@ EMPTY = "-"
 
 _INT = re.compile(r"-?(0|[1-9][0-9]*)")
 _HEX = re.compile(r"[0-9a-f]{16}")
+MAX_LENGTH = 16_384
+"""The longest position text read: the longest any game writes under its largest rules
+is about 4,000 characters (Biggenbende with 832 cards); a longer text is refused at once."""
+_MAX_DIGITS = 40
+"""The longest number a position may hold; every count of every game is far shorter."""
 
 
 def fail(message: str, text: str, column: int) -> NotationError:
@@ -65,9 +71,17 @@ def fields(text: object, names: Sequence[str]) -> list[Span]:
 
     Raises:
         WrongTypeError: if ``text`` is not a str.
-        NotationError: for an empty field, a missing field or text after the last.
+        NotationError: for a text longer than :data:`MAX_LENGTH`, an empty field, a
+            missing field or text after the last.
     """
     line = expect(text, str, "a position")
+    if len(line) > MAX_LENGTH:
+        # Refused before it is split: a megabyte of text costs no more than a line.
+        raise fail(
+            f"a position is at most {MAX_LENGTH:,} characters, not {len(line):,}",
+            line[: MAX_LENGTH + 1],
+            MAX_LENGTH + 1,
+        )
     spans: list[Span] = []
     column = 1
     for piece in line.split(" "):
@@ -128,6 +142,11 @@ def integer(span: Span, text: str, what: str, low: int = 0, high: int | None = N
         if piece == "-0":
             bad = 1
         raise fail(f"expected {what}", text, column + bad)
+    digits = len(piece) - (piece[:1] == "-")
+    if digits > _MAX_DIGITS:
+        # Python's int() refuses more than 4,300 digits with a ValueError: no value
+        # of any position is that long, so refuse it here without converting.
+        raise fail(f"expected {what}, not a number of {digits:,} digits", text, column)
     value = int(piece)
     if value < low or (high is not None and value > high):
         bound = f"{low}..{high}" if high is not None else f">= {low}"

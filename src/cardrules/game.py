@@ -463,6 +463,15 @@ class GameSpec(Generic[S, M, V, R]):
     cards). The RL adapters read it (:func:`cardrules.rl.utility_sign`) so that a
     higher reward is always better; a :class:`Game` that is not a ``GameSpec`` may
     have it too, and is taken as ``False`` without it."""
+    rule_cases: tuple[tuple[str, Callable[[Any, S], bool]], ...] = attrs.field(
+        default=(), kw_only=True
+    )
+    """Named sub-cases of rule IDs, as ``("BB-14/two-left", test)`` pairs, the rule ID
+    before the ``/``: ``test(event, before)`` tells whether an event naming that rule,
+    told of a move made at the state ``before``, is that sub-case. They are derived
+    from the event and the state, never saved. :func:`cardrules.testing.rule_coverage`
+    reports them; a :class:`Game` that is not a ``GameSpec`` may have them too, and
+    has none without them."""
 
     rules_text: str | None = attrs.field(default=None, kw_only=True)
     """The rules for a person at the table, as plain text (a few short paragraphs or a

@@ -20,7 +20,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, Literal, TypeAlias
+from typing import Any, TypeAlias
 
 import attrs
 from hypothesis import HealthCheck, Phase, given, settings, target
@@ -29,12 +29,24 @@ from hypothesis.control import currently_in_test_context
 from hypothesis.errors import InvalidArgument
 
 from cardrules._conformance import (
-    _abbreviated,
     _check_playthrough,
     _note,
     _position_text,
 )
-from cardrules._policy import _check_game, _check_options, _fired, _play, _rules_named, _told
+from cardrules._kit import Playthrough
+from cardrules._kit import Policy as _Policy
+from cardrules._machine import FailingMove, GameMachine, GameRun, Step, failing_move, games
+from cardrules._options import rules_choices, rules_strategy
+from cardrules._policy import (
+    _cases_named,
+    _check_game,
+    _check_options,
+    _fired,
+    _play,
+    _rule_cases,
+    _rules_named,
+    _told,
+)
 from cardrules.errors import (
     CardrulesError,
     InvalidStateError,
@@ -44,19 +56,26 @@ from cardrules.game import AnyGame
 from cardrules.serialize import Record
 
 __all__ = [
+    "FailingMove",
+    "GameMachine",
+    "GameRun",
     "Playthrough",
     "Policy",
     "RuleCoverage",
     "ShrunkPosition",
+    "Step",
     "check_game",
+    "failing_move",
+    "games",
     "playthroughs",
     "random_playthrough",
     "rule_coverage",
+    "rules_for",
     "shrink_position",
     "states",
 ]
 
-Policy: TypeAlias = Literal["uniform", "biased"]
+Policy: TypeAlias = _Policy
 """
 How :func:`playthroughs`, :func:`states` and :func:`random_playthrough` pick moves.
 
@@ -67,32 +86,6 @@ burns, skips, knocks, triples, rebuilt decks and other rare rules come up early.
 """
 
 _SEEDS = st.integers(min_value=0, max_value=2**64 - 1)
-
-
-@attrs.frozen
-class Playthrough:
-    """
-    One game played by random legal moves: its record and every state on the way.
-
-    ``states[0]`` is the first state and ``states[i + 1]`` the state after
-    ``record.moves[i]``.
-    """
-
-    record: Record = attrs.field(repr=lambda record: _abbreviated(repr(record)))
-    """The whole game as data (rules, seed, moves). Its repr is cut after a few
-    thousand characters."""
-    states: tuple[Any, ...] = attrs.field(repr=lambda states: f"<{len(states)} states>")
-    """Every state, the first and the last included. Its repr gives only their number:
-    a failing example's notes show the first and last positions."""
-
-    @property
-    def final(self) -> Any:
-        """The last state."""
-        return self.states[-1]
-
-    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
-        # Hypothesis pretty-prints attrs classes field by field: keep the states short.
-        printer.text(repr(self))
 
 
 def random_playthrough(
@@ -139,6 +132,7 @@ def random_playthrough(
 
 
 def _rules_choices(game: AnyGame, rules: Sequence[Any] | None) -> list[Any]:
+    """The player counts ``check_game`` plays by default (no other option varied)."""
     if rules is not None:
         if not rules:
             raise RulesError("rules: give at least one Rules object")
@@ -152,6 +146,31 @@ def _rules_choices(game: AnyGame, rules: Sequence[Any] | None) -> list[Any]:
     return found or [game.Rules()]
 
 
+def rules_for(game: AnyGame, *, options: bool = True) -> st.SearchStrategy[Any]:
+    """
+    A strategy of ``Rules`` of ``game``: what :func:`playthroughs`, :func:`states`,
+    :func:`games` and :class:`GameMachine` draw by default.
+
+    Every player count the game accepts (``Rules(players=n)``) and, with ``options``,
+    each other option of the attrs ``Rules`` class either at its default or drawn
+    between the smallest value the class accepts and the default (an option that
+    defaults to ``None``, no limit: ``None`` or a limit up to the largest accepted).
+    The bounds are found by asking the class, so it works for any game. Hypothesis
+    shrinks a failing example towards smaller rules: fewer players, fewer cards, fewer
+    rounds, an earlier cut. A mix the class refuses keeps the options it can.
+
+    >>> import cardrules
+    >>> from hypothesis import given
+    >>> bb = cardrules.get_game("biggenbende")
+    >>> @given(rules_for(bb))
+    ... def test_decks_deal(rules):
+    ...     assert 3 <= rules.players <= 6 and rules.rounds <= 5
+    >>> test_decks_deal()
+    """
+    _check_game(game)
+    return rules_strategy(game, options=options)
+
+
 def _target(game: AnyGame, targeting: str | None, fired: list[frozenset[str]]) -> None:
     if targeting is None or not currently_in_test_context():
         return
@@ -163,16 +182,14 @@ def _target(game: AnyGame, targeting: str | None, fired: list[frozenset[str]]) -
 
 def _raw_playthroughs(
     game: AnyGame,
-    choices: list[Any],
+    rules: st.SearchStrategy[Any],
     max_moves: int | None,
     policy: Policy,
     targeting: str | None,
 ) -> st.SearchStrategy[tuple[Playthrough, list[frozenset[str]] | None]]:
-    # The uniform policy draws exactly what it always drew (rules, seed, choices), so
-    # that existing tests keep their examples.
     return st.builds(
         lambda r, seed, pick: _play(game, r, seed, pick, max_moves, policy, targeting),
-        st.sampled_from(choices),
+        rules,
         _SEEDS,
         _SEEDS,
     )
@@ -195,7 +212,8 @@ def playthroughs(
     Args:
         game: the game.
         rules: the ``Rules`` to draw from; by default every player count the game
-            accepts (``Rules(players=n)``), with the other options at their defaults.
+            accepts, with the other options drawn within their bounds
+            (:func:`rules_for`).
         max_moves: cut each game after this many moves; ``None`` plays to the end.
         policy: how moves are picked (see :data:`Policy`): ``"uniform"`` (the
             default) or ``"biased"`` towards moves that fire rare rules.
@@ -225,7 +243,7 @@ def playthroughs(
     >>> test_skips()
     """
     _check_options(game, policy, targeting)
-    choices = _rules_choices(game, rules)
+    choices = rules_choices(game, rules, True)
 
     def reported(drawn: tuple[Playthrough, list[frozenset[str]] | None]) -> Playthrough:
         play, fired = drawn
@@ -269,7 +287,7 @@ def states(
     >>> test_states_check()
     """
     _check_options(game, policy, targeting)
-    choices = _rules_choices(game, rules)
+    choices = rules_choices(game, rules, True)
     raw = _raw_playthroughs(game, choices, max_moves, policy, targeting)
 
     @st.composite
@@ -325,7 +343,8 @@ class RuleCoverage:
     game: str
     """The game's registry name."""
     rule_ids: tuple[str, ...]
-    """Every rule ID the game declares (``GAME.rule_ids``), in order."""
+    """Every rule ID the game declares (``GAME.rule_ids``), in order, each followed by
+    its named sub-cases (``GAME.rule_cases``, ``"BB-14/two-left"``)."""
     counts: Mapping[str, int] = attrs.field(converter=_frozen_counts, hash=False, repr=_count_view)
     """The moves that fired each rule: every declared rule ID (0 when never), then
     any other rule an event named, in order of their IDs. Read only."""
@@ -348,11 +367,16 @@ class RuleCoverage:
         """The report as a text table: one line per rule, ``never`` marked."""
         games = f"{self.games} game{'s' if self.games != 1 else ''}"
         moves = f"{self.moves} move{'s' if self.moves != 1 else ''}"
-        declared = [r for r in self.rule_ids if r in self.reached]
-        lines = [
+        ids = [r for r in self.rule_ids if "/" not in r]
+        cases = [r for r in self.rule_ids if "/" in r]
+        reached = set(self.reached)
+        head = (
             f"rule coverage of {self.game}: {games}, {moves}, "
-            f"{len(declared)} of {len(self.rule_ids)} rule IDs reached"
-        ]
+            f"{sum(r in reached for r in ids)} of {len(ids)} rule IDs"
+        )
+        if cases:
+            head += f" and {sum(r in reached for r in cases)} of {len(cases)} sub-cases"
+        lines = [f"{head} reached"]
         width = max([4, *(len(r) for r in self.counts)])
         digits = max([5, *(len(str(n)) for n in self.counts.values())])
         lines.append(f"{'rule':<{width}}  {'moves':>{digits}}")
@@ -403,15 +427,25 @@ def rule_coverage(game: AnyGame, items: Iterable[Playthrough | Record]) -> RuleC
     _check_game(game)
     if game.events is None:
         raise CardrulesError(f"rule coverage: the game {game.name!r} describes no events")
-    counts = dict.fromkeys(game.rule_ids, 0)
+    cases = _rule_cases(game)
+    declared = _with_cases(tuple(game.rule_ids), [name for name, _ in cases])
+    counts = dict.fromkeys(declared, 0)
     games = moves = 0
+
+    def count(before: Any, move: Any, after: Any) -> None:
+        told = _told(game, before, move, after)
+        named = _rules_named(told)
+        if cases:
+            named |= _cases_named(cases, before, told)
+        for rule in named:
+            counts[rule] = counts.get(rule, 0) + 1
+
     for item in items:
         games += 1
         if isinstance(item, Playthrough):
             states, made = item.states, item.record.moves
             for i, move in enumerate(made):
-                for rule in _rules_named(_told(game, states[i], move, states[i + 1])):
-                    counts[rule] = counts.get(rule, 0) + 1
+                count(states[i], move, states[i + 1])
             moves += len(made)
             continue
         if item.game != game.name:
@@ -419,13 +453,22 @@ def rule_coverage(game: AnyGame, items: Iterable[Playthrough | Record]) -> RuleC
         state = item.start if item.start is not None else game.new_game(item.rules, seed=item.seed)
         for move in item.moves:
             after = game.apply(state, move)
-            for rule in _rules_named(_told(game, state, move, after)):
-                counts[rule] = counts.get(rule, 0) + 1
+            count(state, move, after)
             state = after
         moves += len(item.moves)
-    extra = sorted((r for r in counts if r not in game.rule_ids), key=_rule_key)
-    ordered = {r: counts[r] for r in (*game.rule_ids, *extra)}
-    return RuleCoverage(game.name, tuple(game.rule_ids), ordered, games=games, moves=moves)
+    extra = sorted((r for r in counts if r not in declared), key=_rule_key)
+    ordered = {r: counts[r] for r in (*declared, *extra)}
+    return RuleCoverage(game.name, declared, ordered, games=games, moves=moves)
+
+
+def _with_cases(rule_ids: tuple[str, ...], cases: Sequence[str]) -> tuple[str, ...]:
+    """The rule IDs, each followed by its named sub-cases (those of no ID at the end)."""
+    out: list[str] = []
+    for rule in rule_ids:
+        out.append(rule)
+        out.extend(c for c in cases if c.partition("/")[0] == rule)
+    out.extend(c for c in cases if c.partition("/")[0] not in rule_ids)
+    return tuple(out)
 
 
 # --------------------------------------------------------------------------- shrinking

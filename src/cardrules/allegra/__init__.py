@@ -42,6 +42,7 @@ Outcome(scores=(192, 182, 345), winners=frozenset({1}), reason='normal', cut_rou
 from __future__ import annotations
 
 from cardrules.allegra._actions import actions, max_moves, returns, utility_bounds
+from cardrules.allegra._cases import RULE_CASES as _RULE_CASES
 from cardrules.allegra._checks import check_state, check_view
 from cardrules.allegra._deal import new_game
 from cardrules.allegra._event_types import EVENT_TYPES as _EVENT_TYPES
@@ -208,6 +209,7 @@ GAME = _GameSpec(
     render_svg=_render_svg,
     event_types=_EVENT_TYPES,
     rule_ids=_RULE_IDS,
+    rule_cases=_RULE_CASES,
     format_version=3,
     upgrades=_UPGRADES,
     notation=_Notation(

@@ -35,6 +35,7 @@ indexed by value; piles are tuples of values with the top card last.
 from __future__ import annotations
 
 from cardrules.biggenbende._actions import actions, max_moves, returns, utility_bounds
+from cardrules.biggenbende._cases import RULE_CASES as _RULE_CASES
 from cardrules.biggenbende._checks import check_state, check_view
 from cardrules.biggenbende._deal import new_game
 from cardrules.biggenbende._events import (
@@ -175,6 +176,7 @@ GAME = _GameSpec(
     milestones=(RoundEnded, MatchEnded),
     heuristic=_heuristic,
     rule_ids=_RULE_IDS,
+    rule_cases=_RULE_CASES,
     events=events,
     render_event=render_event,
     render_svg=_render_svg,

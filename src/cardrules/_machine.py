@@ -1,0 +1,394 @@
+"""
+The stateful fuzzing of :mod:`cardrules.testing`: :class:`GameMachine`, a
+``hypothesis.stateful`` machine that plays one game move by move, and the note of the
+failing move.
+
+Private: the public names are re-exported by :mod:`cardrules.testing`. Like it, this
+module needs ``hypothesis`` (the ``test`` extra). It imports only the kit's lower
+modules (``_kit``, ``_options``, ``_policy``), never ``testing``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any, ClassVar
+
+import attrs
+from hypothesis import HealthCheck, Phase, note, settings
+from hypothesis import strategies as st
+from hypothesis.control import cleanup, current_build_context, currently_in_test_context
+from hypothesis.reporting import report
+from hypothesis.stateful import RuleBasedStateMachine, initialize, rule
+
+from cardrules._kit import Playthrough
+from cardrules._options import rules_choices
+from cardrules._policy import _check_game, _rules_named, _told
+from cardrules.errors import CardrulesError
+from cardrules.game import AnyGame
+from cardrules.serialize import Record, dumps
+
+_SEEDS = st.integers(min_value=0, max_value=2**64 - 1)
+_PICKS = st.integers(min_value=0, max_value=2**16 - 1)
+"""Which legal move a step makes (modulo their number): shrinks to the first one."""
+_FORCED = st.booleans()
+"""The choice drawn for a move that is the only legal one (its value is not used)."""
+
+
+@attrs.frozen
+class FailingMove:
+    """
+    The move that broke a property, and the position just before it: what a failing
+    :class:`GameMachine` notes, and what a regression test needs.
+
+    ``str()`` gives the note: the move, the position in the game's notation and
+    :attr:`code`.
+    """
+
+    game: str
+    """The game's registry name."""
+    index: int
+    """How many moves were made before it (0: the first move of the game)."""
+    position: str
+    """The position just before the move, in the game's notation (``GAME.notation``),
+    or the state as JSON (``cardrules.dumps``) when the game has none."""
+    move: str
+    """The move as the game writes it (``GAME.render_move``, else ``str``)."""
+    code: str
+    """One line of Python that rebuilds the position and the move as ``state`` and
+    ``move``, ready to paste into a regression test (it needs ``import cardrules``)."""
+
+    def __str__(self) -> str:
+        return (
+            f"failing move {self.index + 1} of {self.game}: {self.move}\n"
+            f"position before it: {self.position}\n"
+            f"rebuild it: {self.code}"
+        )
+
+
+def failing_move(game: AnyGame, before: Any, move: Any, *, index: int = 0) -> FailingMove:
+    """
+    The note of ``move`` made at ``before``: see :class:`FailingMove`.
+
+    Args:
+        game: the game.
+        before: the position just before the move.
+        move: the move.
+        index: how many moves of the game came before it.
+
+    >>> import cardrules
+    >>> game = cardrules.get_game("beggar")
+    >>> state = game.new_game(game.Rules(), seed=1)
+    >>> note = failing_move(game, state, game.legal_moves(state)[0])
+    >>> note.move
+    'turn'
+    >>> print(note.code)  # doctest: +ELLIPSIS
+    state = cardrules.get_game('beggar').notation.parse_state('2 ...'); move = cardrules.loads(...)
+    >>> scope = {"cardrules": cardrules}
+    >>> exec(note.code, scope)
+    >>> scope["state"] == state, scope["move"] == game.legal_moves(state)[0]
+    (True, True)
+    """
+    _check_game(game)
+    render = game.render_move or str
+    get = f"cardrules.get_game({game.name!r})"
+    notation = game.notation
+    if notation is not None:
+        position = notation.format_state(before)
+        rebuild = f"{get}.notation.parse_state({position!r})"
+    else:
+        position = dumps(before)
+        rebuild = f"cardrules.loads({position!r})"
+    code = f"state = {rebuild}; move = cardrules.loads({dumps(move)!r})"
+    return FailingMove(game.name, index, position, render(move), code)
+
+
+class GameMachine(RuleBasedStateMachine):
+    """
+    A ``hypothesis.stateful`` machine that plays one game of :attr:`game`, one move a
+    step: subclass it and add your properties as ``@invariant()`` methods.
+
+    The first step deals (``deal``: the ``Rules``, drawn with their options within
+    their bounds unless :attr:`game_rules` gives them, and a seed); every later step
+    makes one legal move (``move``), and hypothesis checks the invariants after each,
+    so the game stops at the first move that breaks one. When it shrinks a failure it
+    deletes moves and simplifies the deal, towards the shortest game that fails, and
+    the failing example notes the move that broke the property (see
+    :class:`FailingMove`).
+
+    In an invariant, :attr:`state` is the position now, :attr:`before` the one before
+    the last move, :attr:`move` that move (``None`` before the first), :attr:`moves`
+    every move so far, :attr:`fired` the rule IDs the last move fired (told to any
+    seat) and :attr:`told` its events. Once the game is over, steps change nothing.
+
+    Run it with ``TestX = MyMachine.TestCase`` (pytest and unittest collect it) or
+    ``hypothesis.stateful.run_state_machine_as_test(MyMachine)``. Its settings:
+    ``MyMachine.TestCase.settings = settings(MyMachine.TestCase.settings, ...)``.
+
+    >>> import cardrules
+    >>> from hypothesis import settings
+    >>> from hypothesis.stateful import invariant, run_state_machine_as_test
+    >>> class BeggarPiles(GameMachine):
+    ...     game = cardrules.get_game("beggar")
+    ...     @invariant()
+    ...     def cards_are_kept(self):
+    ...         if self.state is not None:
+    ...             assert sum(map(len, self.state.stacks)) + len(self.state.pile) == 52
+    >>> run_state_machine_as_test(BeggarPiles, settings=settings(max_examples=3))
+    """
+
+    game: ClassVar[AnyGame]
+    """The game: set it in the subclass."""
+    game_rules: ClassVar[Sequence[Any] | None] = None
+    """The ``Rules`` to draw from; ``None`` (the default): every player count, with
+    the other options drawn within their bounds (see :func:`rules_for`)."""
+    max_moves: ClassVar[int] = 300
+    """At most this many steps, the deal included (hypothesis' ``stateful_step_count``):
+    a game still running then is cut. Hypothesis keeps drawing steps after the end of a
+    game (they change nothing), so a longer limit makes every example dearer."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.state: Any = None
+        self.before: Any = None
+        self.move: Any = None
+        self.moves: list[Any] = []
+        self._told: tuple[Any, ...] | None = ()
+        self.game_record: Record | None = None
+        self._seen: list[Any] = []
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if not hasattr(cls, "game"):
+            return
+        _check_game(cls.game)
+        if "game" in cls.__dict__ or "game_rules" in cls.__dict__ or "deal" not in dir(cls):
+            strategy = rules_choices(cls.game, cls.game_rules, True)
+
+            def deal(self: GameMachine, rules: Any, seed: int) -> None:
+                self._deal(rules, seed)
+
+            cls.deal = initialize(rules=strategy, seed=_SEEDS)(deal)
+        cls.TestCase.settings = settings(
+            cls.TestCase.settings,
+            stateful_step_count=cls.max_moves + 1,
+            deadline=None,
+            suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+            phases=[p for p in Phase if p is not Phase.explain],
+        )
+
+    @property
+    def playthrough(self) -> Playthrough:
+        """The game so far as a :class:`Playthrough` (its record and every state)."""
+        if self.game_record is None:
+            raise CardrulesError("the game is not dealt yet")
+        record = attrs.evolve(self.game_record, moves=tuple(self.moves))
+        return Playthrough(record=record, states=tuple(self._seen))
+
+    def _deal(self, rules: Any, seed: int) -> None:
+        game = type(self).game
+        self.state = game.new_game(rules, seed=seed)
+        self.game_record = Record(game=game.name, rules=rules, seed=seed, moves=())
+        self._seen = [self.state]
+
+    @rule(pick=_PICKS)
+    def step(self, pick: int) -> None:
+        """Make the legal move number ``pick`` (modulo their number)."""
+        game = type(self).game
+        if self.state is None or game.is_over(self.state):
+            return  # over: the invariants see the last move again
+        moves = game.legal_moves(self.state)
+        if not moves:
+            return
+        move = moves[pick % len(moves)]
+        before = self.state
+        try:
+            after = game.apply(before, move)
+        except BaseException:
+            self._note(before, move, len(self.moves))
+            raise
+        self.before, self.move, self.state = before, move, after
+        self.moves.append(move)
+        self._seen.append(after)
+        self._told = None
+
+    @property
+    def told(self) -> tuple[Any, ...]:
+        """The events of the last move, told to each seat in turn (``()`` before the
+        first move, or when the game describes no events)."""
+        if self._told is None:
+            game = type(self).game
+            self._told = tuple(_told(game, self.before, self.move, self.state))
+        return self._told
+
+    @property
+    def fired(self) -> frozenset[str]:
+        """The rule IDs the last move fired, told to any seat."""
+        return _rules_named(self.told)
+
+    def check_invariants(self, *args: Any, **kwargs: Any) -> None:
+        try:
+            super().check_invariants(*args, **kwargs)
+        except BaseException:
+            if self.move is not None:
+                self._note(self.before, self.move, len(self.moves) - 1)
+            raise
+
+    def _note(self, before: Any, move: Any, index: int) -> None:
+        if currently_in_test_context():
+            note(str(failing_move(type(self).game, before, move, index=index)))
+
+
+@attrs.frozen
+class Step:
+    """One move of a :class:`GameRun`: the position before it, the move, the one after."""
+
+    before: Any
+    """The position just before the move."""
+    move: Any
+    """The move."""
+    after: Any
+    """The position it led to."""
+    index: int
+    """How many moves came before it (0: the first move)."""
+
+
+class GameRun:
+    """
+    One game that hypothesis plays move by move while the test reads it: what the
+    :func:`games` strategy draws.
+
+    Iterating over it makes the moves, one :class:`Step` at a time: each move is drawn
+    only when the test asks for it, so a test that fails at a move stops the game
+    there, and hypothesis shrinks the failure towards the shortest game that fails.
+    When the test fails inside the loop, the failing example notes that move (see
+    :class:`FailingMove`); when it fails after the loop, the last position.
+
+    The game is dealt before the test starts: :attr:`state` is the first position
+    until the loop runs. A run can be iterated once.
+    """
+
+    def __init__(
+        self, game: AnyGame, rules: Any, seed: int, data: Any, max_moves: int | None
+    ) -> None:
+        self.game = game
+        """The game."""
+        self.rules = rules
+        """Its ``Rules``."""
+        self.seed = seed
+        """The seed of the deal."""
+        self.state: Any = game.new_game(rules, seed=seed)
+        """The position now: the first one, then the one after the last step."""
+        self.moves: list[Any] = []
+        """The moves made so far."""
+        self.states: list[Any] = [self.state]
+        """Every position so far, the first included."""
+        self._data = data
+        self._max_moves = max_moves
+        self._last: Step | None = None
+        self._done = False
+        self._started = False
+        self._is_final = False
+        if currently_in_test_context():
+            self._is_final = current_build_context().is_final
+            cleanup(self._report)
+
+    def __repr__(self) -> str:
+        return f"GameRun({self.game.name!r}, {self.rules!r}, seed={self.seed})"
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        printer.text(repr(self))
+
+    @property
+    def record(self) -> Record:
+        """The game so far as a :class:`~cardrules.Record` (``cardrules.replay`` it)."""
+        return Record(self.game.name, self.rules, self.seed, tuple(self.moves))
+
+    @property
+    def playthrough(self) -> Playthrough:
+        """The game so far as a :class:`Playthrough`."""
+        return Playthrough(record=self.record, states=tuple(self.states))
+
+    def __iter__(self) -> Iterator[Step]:
+        if self._started:
+            raise CardrulesError("a GameRun can be iterated once")
+        self._started = True
+        game, draw = self.game, self._data.conjecture_data.draw
+        while self._max_moves is None or len(self.moves) < self._max_moves:
+            legal = game.legal_moves(self.state)
+            if not legal or game.is_over(self.state):
+                break
+            # One choice a move, also a forced one, so that hypothesis sees a shorter
+            # game as a smaller example (a game without decisions too).
+            if len(legal) > 1:
+                move = legal[draw(st.integers(0, len(legal) - 1))]
+            else:
+                draw(_FORCED)
+                move = legal[0]
+            before = self.state
+            self._last = Step(before, move, before, len(self.moves))  # if apply fails
+            after = game.apply(before, move)
+            step = Step(before, move, after, len(self.moves))
+            self._last = step
+            self.state = after
+            self.moves.append(move)
+            self.states.append(after)
+            yield step
+        self._done = True
+
+    def _report(self) -> None:
+        # Run by hypothesis when the test ends; prints only for the failing example.
+        if not self._is_final:
+            return
+        if self._last is not None and not self._done:
+            last = self._last
+            text = str(failing_move(self.game, last.before, last.move, index=last.index))
+        else:
+            where = f"last position (after {len(self.moves)} moves)"
+            text = f"{where}: {_text(self.game, self.state)}"
+        report(text)
+
+
+def _text(game: AnyGame, state: Any) -> str:
+    notation = game.notation
+    return notation.format_state(state) if notation is not None else dumps(state)
+
+
+def games(
+    game: AnyGame,
+    *,
+    rules: Sequence[Any] | None = None,
+    max_moves: int | None = None,
+) -> st.SearchStrategy[GameRun]:
+    """
+    A strategy of :class:`GameRun` objects: games of ``game`` that the test plays move
+    by move, so that a failing game shrinks to a short one.
+
+    Args:
+        game: the game.
+        rules: the ``Rules`` to draw from; by default every player count the game
+            accepts, with the other options drawn within their bounds (see
+            :func:`rules_for`), which shrink towards smaller rules.
+        max_moves: stop the game after this many moves; ``None``: play to the end.
+
+    >>> import cardrules
+    >>> from hypothesis import given, settings
+    >>> bb = cardrules.get_game("biggenbende")
+    >>> @settings(max_examples=5)
+    ... @given(games(bb, max_moves=50))
+    ... def test_chips_are_kept(run):
+    ...     for step in run:
+    ...         assert sum(step.after.chips) + step.after.supply == step.after.rules.chips
+    >>> test_chips_are_kept()
+    """
+    _check_game(game)
+    return st.builds(
+        lambda r, seed, data: GameRun(game, r, seed, data, max_moves),
+        rules_choices(game, rules, True),
+        _SEEDS,
+        st.data(),
+    )
+
+
+# Their public home is the front module that re-exports them.
+for _public in (FailingMove, GameMachine, GameRun, Step, failing_move, games):
+    _public.__module__ = "cardrules.testing"

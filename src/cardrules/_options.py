@@ -1,0 +1,159 @@
+"""
+How the testing kit draws a game's ``Rules``: every player count the game accepts, and
+the other options within their bounds, found by asking the ``Rules`` class itself.
+
+Private: the public entry points are :func:`cardrules.testing.rules_for`, and the
+strategies of :mod:`cardrules.testing` that draw rules by default. It knows no game:
+for each field of an attrs ``Rules`` class it probes which values the class accepts
+(``RulesError`` or ``TypeError`` for the others) and draws between the smallest
+accepted value and the default, so that hypothesis shrinks a failing example towards
+smaller rules (fewer players, fewer cards, fewer rounds, an earlier cut).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+from hypothesis import strategies as st
+
+from cardrules.errors import RulesError
+from cardrules.game import AnyGame
+
+_PLAYERS = range(1, 9)
+"""The player counts probed."""
+_LIMIT_PROBES = tuple(2**k for k in range(21))
+"""Values probed for an option whose default is ``None`` (no limit): up to a million."""
+
+
+def _accepts(rules_class: Any, base: dict[str, Any], name: str, value: Any) -> bool:
+    try:
+        rules_class(**{**base, name: value})
+    except (RulesError, TypeError, ValueError):
+        return False
+    return True
+
+
+def _log_ints(low: int, high: int) -> st.SearchStrategy[int]:
+    """Ints in ``low .. high``, as likely below 10 as below 1,000: shrinks to ``low``."""
+    if high - low <= 16:
+        return st.integers(low, high)
+    bits = (high - low).bit_length()
+    return st.integers(0, bits).flatmap(lambda k: st.integers(low, min(high, low + 2**k)))
+
+
+@attrs.frozen
+class _Option:
+    """One option of ``Rules`` and how to draw it."""
+
+    name: str
+    default: Any
+    draw: st.SearchStrategy[Any]
+
+
+def _option(rules_class: Any, base: dict[str, Any], field: Any) -> _Option | None:
+    name, default = field.name, field.default
+    if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
+        return None
+    if isinstance(default, bool):
+        return _Option(name, default, st.booleans())
+    if isinstance(default, int) and default > 0:
+        low = next((v for v in range(default + 1) if _accepts(rules_class, base, name, v)), None)
+        if low is None or low >= default:
+            return None
+        return _Option(name, default, _log_ints(low, default))
+    if default is None:
+        accepted = [v for v in _LIMIT_PROBES if _accepts(rules_class, base, name, v)]
+        if not accepted:
+            return None
+        return _Option(name, None, st.none() | _log_ints(accepted[0], accepted[-1]))
+    if isinstance(default, tuple) and default and all(type(x) is int for x in default):
+        # A count per kind (a deck): each count between 0 and its default.
+        return _Option(
+            name,
+            default,
+            st.tuples(*(st.integers(0, x) if x > 0 else st.just(x) for x in default)),
+        )
+    return None
+
+
+@functools.cache
+def _options(rules_class: type[Any], players: int | None) -> tuple[_Option, ...]:
+    if not attrs.has(rules_class):
+        return ()
+    base = {} if players is None else {"players": players}
+    found = []
+    for field in attrs.fields(rules_class):
+        if field.name == "players" or not field.init:
+            continue
+        option = _option(rules_class, base, field)
+        if option is not None:
+            found.append(option)
+    return tuple(found)
+
+
+def _player_counts(game: AnyGame) -> list[int | None]:
+    counts: list[int | None] = []
+    for players in _PLAYERS:
+        try:
+            game.Rules(players=players)
+        except (RulesError, TypeError):
+            continue
+        counts.append(players)
+    return counts or [None]
+
+
+def _fixed(choices: Sequence[Any]) -> st.SearchStrategy[Any]:
+    if not choices:
+        raise RulesError("rules: give at least one Rules object")
+    return st.sampled_from(list(choices))
+
+
+def rules_strategy(game: AnyGame, *, options: bool = True) -> st.SearchStrategy[Any]:
+    """
+    Draw ``Rules`` of ``game``: a player count it accepts and, with ``options``, each
+    other option either at its default or between its smallest value and its default.
+
+    Every option is drawn on its own; when the ``Rules`` class refuses the mix (a deck
+    too small for the players), the defaults for that player count are used.
+    """
+    counts = _player_counts(game)
+    rules_class: Any = game.Rules
+
+    def build(players: int | None, values: dict[str, Any]) -> Any:
+        # A mix the class refuses keeps the drawn options it can, the first ones
+        # first: the later ones go back to their defaults one by one.
+        base = {} if players is None else {"players": players}
+        names = list(values)
+        for keep in range(len(names), -1, -1):
+            try:
+                return rules_class(**base, **{n: values[n] for n in names[:keep]})
+            except (RulesError, TypeError, ValueError):
+                continue
+        return rules_class(**base)
+
+    if not options:
+        return st.sampled_from(counts).map(lambda n: build(n, {}))
+
+    @st.composite
+    def draw(draw: st.DrawFn) -> Any:
+        players = draw(st.sampled_from(counts))
+        values: dict[str, Any] = {}
+        for option in _options(rules_class, players):
+            # False (what hypothesis shrinks to) varies the option: smaller rules.
+            if not draw(st.booleans()):
+                values[option.name] = draw(option.draw)
+        return build(players, values)
+
+    return draw()
+
+
+def rules_choices(
+    game: AnyGame, rules: Sequence[Any] | None, options: bool
+) -> st.SearchStrategy[Any]:
+    """The kit's default rules (:func:`rules_strategy`), or a pick of the given ones."""
+    if rules is not None:
+        return _fixed(rules)
+    return rules_strategy(game, options=options)

@@ -1,0 +1,383 @@
+"""
+Fuzzing that shrinks (issue 22): games played move by move (``games`` and the stateful
+``GameMachine``), the note of the failing move, rule options drawn by default, named
+sub-cases of rules, and the notation parsers on huge numbers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis.reporting import with_reporter
+from hypothesis.stateful import invariant, run_state_machine_as_test
+
+import cardrules
+from cardrules.errors import NotationError
+from cardrules.game import AnyGame
+from cardrules.testing import (
+    GameMachine,
+    GameRun,
+    Step,
+    failing_move,
+    games,
+    playthroughs,
+    random_playthrough,
+    rule_coverage,
+    rules_for,
+)
+
+BB = cardrules.get_game("biggenbende")
+AL = cardrules.get_game("allegra")
+BM = cardrules.get_game("beggar")
+
+_QUICK = settings(
+    max_examples=30,
+    database=None,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=list(HealthCheck),
+    phases=[p for p in Phase if p is not Phase.explain],
+)
+
+# A planted bug per game that some games reach early: the property fails at that move.
+PLANTED: dict[str, Callable[[Step], bool]] = {
+    # Biggenbende: a face-down card is turned (BB-11), which needs an empty hand.
+    "biggenbende": lambda step: type(step.move).__name__ != "TurnFaceDown",
+    # Beggar: a trick is taken (BM-5 or BM-7).
+    "beggar": lambda step: not (step.before.pile and not step.after.pile),
+    # Allegra: a card is taken from the discard pile (AL-6b).
+    "allegra": lambda step: type(step.move).__name__ != "Take",
+}
+
+
+# For the stateful machine, bugs reached sooner still (its shrinking replays every step).
+MACHINE_PLANTED: dict[str, Callable[[Step], bool]] = {
+    # Biggenbende: two cards or more played at once (BB-7).
+    "biggenbende": lambda step: getattr(step.move, "count", 1) < 2,
+    "beggar": PLANTED["beggar"],
+    "allegra": PLANTED["allegra"],
+}
+
+
+def _reported(run: Callable[[], None]) -> tuple[BaseException, str]:
+    lines: list[object] = []
+    with with_reporter(lines.append), pytest.raises(AssertionError) as failure:
+        run()
+    # Hypothesis adds the failing example's report to the error's notes.
+    notes = getattr(failure.value, "__notes__", [])
+    return failure.value, "\n".join(map(str, [*lines, *notes]))
+
+
+def _rebuilt(text: str) -> tuple[Any, Any]:
+    code = next(line for line in text.splitlines() if line.startswith("rebuild it: "))
+    scope: dict[str, Any] = {"cardrules": cardrules}
+    exec(code.removeprefix("rebuild it: "), scope)
+    return scope["state"], scope["move"]
+
+
+# --------------------------------------------------------------------------- games()
+
+
+def test_a_game_run_stops_at_the_failing_move_and_notes_it(game: AnyGame) -> None:
+    planted = PLANTED[game.name]
+    failing: list[tuple[Any, Any]] = []
+
+    @_QUICK
+    @given(games(game, max_moves=400))
+    def test(run: GameRun) -> None:
+        for step in run:
+            if not planted(step):
+                failing.append((step.before, step.move))
+                raise AssertionError("planted")
+
+    _, text = _reported(test)
+    assert "failing move " in text
+    state, move = _rebuilt(text)
+    # The note rebuilds exactly the position and move of the last (shrunk) failure.
+    assert (state, move) == failing[-1]
+    before = game.apply(state, move)
+    assert not planted(Step(state, move, before, 0))
+
+
+def test_a_failing_game_run_is_shrunk_to_a_short_game() -> None:
+    lengths: list[int] = []
+
+    @_QUICK
+    @given(games(BB))
+    def test(run: GameRun) -> None:
+        for step in run:
+            if not PLANTED["biggenbende"](step):
+                lengths.append(step.index + 1)
+                raise AssertionError("planted")
+
+    _reported(test)
+    # Shrinking made the failing game shorter than the first failure found, and a
+    # face-down card needs an empty hand: at least 10 moves (the choices, then plays).
+    assert lengths[-1] <= lengths[0]
+    assert 10 <= lengths[-1] <= 60
+
+
+def test_a_failure_after_the_loop_notes_the_last_position() -> None:
+    @_QUICK
+    @given(games(BM, max_moves=5))
+    def test(run: GameRun) -> None:
+        for _ in run:
+            pass
+        assert run.playthrough.final == run.state
+        assert len(run.moves) < 5
+
+    _, text = _reported(test)
+    assert "last position (after 5 moves): " in text
+
+
+def test_a_game_run_is_the_record_it_played() -> None:
+    @_QUICK
+    @given(games(AL, max_moves=30))
+    def test(run: GameRun) -> None:
+        for step in run:
+            assert step.after == run.state
+        assert cardrules.replay(run.record) == run.state
+        assert len(run.playthrough.states) == len(run.moves) + 1
+        with pytest.raises(cardrules.CardrulesError, match="once"):
+            iter(run).__next__()
+
+    test()
+
+
+# --------------------------------------------------------------------------- GameMachine
+
+
+class BeggarCards(GameMachine):
+    """A user's machine for Beggar: the 52 cards are kept, and every move is told."""
+
+    game = BM
+    max_moves = 200
+
+    @invariant()
+    def cards_are_kept(self) -> None:
+        if self.state is not None:
+            assert sum(map(len, self.state.stacks)) + len(self.state.pile) == 52
+
+    @invariant()
+    def moves_fire_rules(self) -> None:
+        if self.move is not None:
+            assert self.fired
+            assert {e.rule for e in self.told} == self.fired
+
+
+BeggarCards.TestCase.settings = settings(BeggarCards.TestCase.settings, max_examples=5)
+TestBeggarCards = BeggarCards.TestCase
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param("biggenbende", marks=pytest.mark.slow),
+        pytest.param("allegra", marks=pytest.mark.slow),
+        "beggar",
+    ],
+)
+def test_a_user_machine_shrinks_and_notes_the_failing_move(name: str) -> None:
+    the_game = cardrules.get_game(name)
+
+    class Machine(GameMachine):
+        game = the_game
+        max_moves = 60
+
+        @invariant()
+        def planted_bug(self) -> None:
+            if self.move is not None:
+                step = Step(self.before, self.move, self.state, len(self.moves) - 1)
+                assert MACHINE_PLANTED[name](step)
+
+    game = the_game
+    _, text = _reported(
+        lambda: run_state_machine_as_test(
+            Machine, settings=settings(Machine.TestCase.settings, max_examples=30)
+        )
+    )
+    assert "state.deal(rules=" in text
+    state, move = _rebuilt(text)
+    assert not MACHINE_PLANTED[name](Step(state, move, game.apply(state, move), 0))
+    steps = [line for line in text.splitlines() if line.startswith("state.step(")]
+    assert text.count("failing move ") == 1
+    assert int(text.split("failing move ")[1].split()[0]) <= len(steps)
+
+
+def test_a_machine_needs_a_game() -> None:
+    class Bad(GameMachine):
+        pass
+
+    with pytest.raises(cardrules.WrongTypeError):
+
+        class Worse(GameMachine):
+            game = "beggar"  # type: ignore[assignment]
+
+    assert not hasattr(Bad, "game")
+
+
+# --------------------------------------------------------------------------- the note
+
+
+def test_the_note_rebuilds_the_position_and_the_move(game: AnyGame) -> None:
+    play = random_playthrough(game, game.Rules(), seed=3, choices=4, max_moves=40)
+    before, move = play.states[-2], play.record.moves[-1]
+    note = failing_move(game, before, move, index=39)
+    text = str(note)
+    assert text.splitlines()[0] == f"failing move 40 of {game.name}: {note.move}"
+    assert note.position == game.notation.format_state(before)  # type: ignore[union-attr]
+    state, rebuilt = _rebuilt(text)
+    assert (state, rebuilt) == (before, move)
+    assert game.apply(state, rebuilt) == play.final
+
+
+# --------------------------------------------------------------------------- rules
+
+
+def test_rules_for_draws_valid_rules_within_bounds(game: AnyGame) -> None:
+    default_fields = game.Rules()
+    seen: set[int] = set()
+
+    @_QUICK
+    @given(rules_for(game))
+    def test(rules: Any) -> None:
+        assert isinstance(rules, game.Rules)
+        seen.add(rules.players)
+        assert game.new_game(rules, seed=1) is not None
+        rounds = getattr(rules, "rounds", None)
+        if rounds is not None:
+            assert rounds <= default_fields.rounds
+
+    test()
+    assert len(seen) >= 2
+
+
+@pytest.mark.slow
+def test_rule_options_reach_the_cut_rules_within_200_examples() -> None:
+    for game, wanted in ((BB, "BB-20"), (AL, "AL-13"), (BM, "BM-10")):
+        assert wanted in _fired_in_200(game)
+
+
+def _fired_in_200(game: AnyGame) -> set[str]:
+    fired: set[str] = set()
+
+    @settings(_QUICK, max_examples=200)
+    @given(playthroughs(game, max_moves=300, policy="biased"))
+    def test(play: Any) -> None:
+        fired.update(rule_coverage(game, [play]).reached)
+
+    test()
+    return fired
+
+
+# --------------------------------------------------------------------------- sub-cases
+
+
+def test_rule_coverage_reports_named_sub_cases() -> None:
+    plays = [random_playthrough(BB, BB.Rules(players=3), seed=s, choices=s) for s in range(6)]
+    report = rule_coverage(BB, plays)
+    assert report.rule_ids[report.rule_ids.index("BB-14") + 1] == "BB-14/two-left"
+    skips = report.counts["BB-14"]
+    cases = report.counts["BB-14/two-left"] + report.counts["BB-14/three-or-more-left"]
+    assert skips == cases > 0
+    burns = report.counts["BB-12"]
+    assert burns == report.counts["BB-12/one-play"] + report.counts["BB-12/across-plays"]
+    assert " sub-cases reached" in report.table().splitlines()[0]
+    silent = rule_coverage(AL, [])
+    assert "AL-7/exchange" in silent.never
+    assert "AL-7/ignored" in silent.never
+
+
+def test_a_sub_case_is_its_definition() -> None:
+    tests = dict(BB.rule_cases)  # type: ignore[attr-defined]
+    plays = [random_playthrough(BB, BB.Rules(players=3), seed=s, choices=s) for s in range(4)]
+    two_left = 0
+    for play in plays:
+        for i, move in enumerate(play.record.moves):
+            before = play.states[i]
+            for event in BB.events(before, move, play.states[i + 1], 0):  # type: ignore[misc]
+                if event.rule == "BB-14":
+                    left = before.rules.players - len(before.places)
+                    assert tests["BB-14/two-left"](event, before) == (left == 2)
+                    two_left += left == 2
+    assert two_left > 0
+
+
+# --------------------------------------------------------------------------- notation
+
+
+@pytest.mark.parametrize("digits", [41, 4_301, 100_000])
+def test_parsers_refuse_huge_numbers_with_a_notation_error(game: AnyGame, digits: int) -> None:
+    notation = game.notation
+    assert notation is not None
+    state = random_playthrough(game, game.Rules(), seed=2, choices=2, max_moves=30).final
+    texts = [notation.format_state(state), notation.format_view(game.view(state, 0))]
+    huge = "9" * digits
+    for text, parse in zip(texts, (notation.parse_state, notation.parse_view), strict=True):
+        numbers = [
+            i for i, c in enumerate(text) if c.isdigit() and (i == 0 or text[i - 1] in " /")
+        ]
+        assert numbers
+        for start in numbers[:6]:
+            end = start
+            while end < len(text) and text[end].isdigit():
+                end += 1
+            with pytest.raises(NotationError):
+                parse(text[:start] + huge + text[end:])
+
+
+def test_a_megabyte_of_beggar_stacks_is_refused_with_a_notation_error() -> None:
+    notation = BM.notation
+    assert notation is not None
+    text = notation.format_state(BM.new_game(BM.Rules(), seed=1))
+    fields = text.split(" ")
+    fields[1] = "/".join(["KH10S2C" * 10] * 15_000)
+    with pytest.raises(NotationError, match="at most 16,384 characters") as error:
+        notation.parse_state(" ".join(fields))
+    assert error.value.column == 16_385
+    # Under the limit, the rows are still read and the count of stacks refused.
+    fields[1] = "/".join(["KH10S2C"] * 300)
+    with pytest.raises(NotationError, match="stacks"):
+        notation.parse_state(" ".join(fields))
+
+
+def test_the_longest_positions_are_read_back() -> None:
+    rules = BB.Rules(players=6, copies_per_value=64, jokers=64, rounds=20)
+    notation = BB.notation
+    assert notation is not None
+    play = random_playthrough(BB, rules, seed=5, choices=5, max_moves=400)
+    longest = max(play.states[::20], key=lambda s: len(notation.format_state(s)))
+    text = notation.format_state(longest)
+    assert 1_000 < len(text) < 16_384 // 4
+    assert notation.parse_state(text) == longest
+
+
+# --------------------------------------------------------------------------- layout
+
+
+def test_the_testing_kit_imports_only_downwards() -> None:
+    # Issue 27: testing is the front; _machine, _conformance, _options, _policy and _kit
+    # lie below it, and none imports a module above it.
+    import ast
+    from pathlib import Path
+
+    root = Path(cardrules.__file__).parent
+    below = {
+        "_kit": set(),
+        "_options": set(),
+        "_policy": {"_kit"},
+        "_conformance": {"_kit"},
+        "_machine": {"_kit", "_options", "_policy"},
+    }
+    kit = {"testing", *below}
+    for name, allowed in below.items():
+        tree = ast.parse((root / f"{name}.py").read_text(encoding="utf-8"))
+        imported = {
+            node.module.removeprefix("cardrules.")
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and node.module
+        }
+        assert imported & kit <= allowed, name
