@@ -1,0 +1,89 @@
+"""
+Beggar's checks, where mutation testing found them unwatched (issue 23): each test here
+fails on a mutant that the other tests let live. Every refusal is pinned by its path and
+rule ID (tests/refused.py), not by its wording.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+import pytest
+
+from cardrules.beggar import Rules, State, check_state, check_view, new_game, redeal_hidden, view
+from cardrules.beggar._checks import _state_ok
+from cardrules.errors import InvalidStateError
+from tests.refused import refused
+
+
+def _redealt() -> State:
+    """A game at its start whose BM-9 detector ``redeal_hidden`` has emptied."""
+    state = redeal_hidden(new_game(Rules(players=3), seed=4), 0, seed=11)
+    assert state.cycle_key == ""
+    assert state.pile == ()
+    return state
+
+
+def test_bm5_owed_without_a_penalty_card_is_refused_after_a_redeal() -> None:
+    # The fast path must not pass it either: with an empty BM-9 key nothing else
+    # replays the pile (the ``or`` of its owed test turned ``and`` passed this state).
+    state = attrs.evolve(_redealt(), owed=2)
+    assert _state_ok(state) is False
+    with refused(InvalidStateError, "owed"):
+        check_state(state)
+
+
+def test_bm5_a_penalty_seat_without_a_penalty_card_is_refused_after_a_redeal() -> None:
+    state = attrs.evolve(_redealt(), penalty_seat=1)
+    assert _state_ok(state) is False
+    with refused(InvalidStateError, "penalty_seat"):
+        check_state(state)
+
+
+def test_bm5_the_redealt_state_itself_passes_the_fast_path() -> None:
+    assert _state_ok(_redealt()) is True
+    check_state(_redealt())
+
+
+def _forged(**fields: object) -> Rules:
+    """A ``Rules`` whose fields were set behind its validators' back."""
+    rules = Rules(players=2)
+    for name, value in fields.items():
+        object.__setattr__(rules, name, value)
+    return rules
+
+
+@pytest.mark.parametrize(
+    ("fields", "rule"),
+    [
+        ({"max_cards": 10**6}, "BM-10"),
+        ({"max_cards": 0}, "BM-10"),
+        ({"players": 5}, "BM-2"),
+        ({"players": 1}, "BM-2"),
+    ],
+)
+def test_bm2_bm10_forged_rules_are_refused_in_a_state_and_a_view(
+    fields: dict[str, object], rule: str
+) -> None:
+    rules = _forged(**fields)
+    state = attrs.evolve(new_game(Rules(players=2), seed=2), rules=rules)
+    with refused(InvalidStateError, "rules", rule):
+        check_state(state)
+    seen = attrs.evolve(view(new_game(Rules(players=2), seed=2), 0), rules=rules)
+    with refused(InvalidStateError, "rules", rule):
+        check_view(seen)
+
+
+@pytest.mark.parametrize("turn", [-1, -2, 2, True, "0"])
+def test_bm4_a_view_with_the_turn_out_of_range_is_refused(turn: Any) -> None:
+    seen = view(new_game(Rules(players=2), seed=2), 0)
+    with refused(InvalidStateError, "turn"):
+        check_view(attrs.evolve(seen, turn=turn))
+
+
+@pytest.mark.parametrize("seat", [-1, 2, None])
+def test_bm4_a_view_for_a_seat_out_of_range_is_refused(seat: Any) -> None:
+    seen = view(new_game(Rules(players=2), seed=2), 0)
+    with refused(InvalidStateError, "seat"):
+        check_view(attrs.evolve(seen, seat=seat))
