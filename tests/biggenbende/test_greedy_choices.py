@@ -99,9 +99,9 @@ def test_bb11_bb9_blind_turns_and_pick_ups_all_score_alike() -> None:
 
 def test_the_heuristic_refuses_what_is_not_a_view() -> None:
     state = _threes_on_threes([2])
-    with pytest.raises(WrongTypeError, match="biggenbende View"):
+    with pytest.raises(WrongTypeError, match=r"\ba biggenbende View\b"):
         heuristic(state, bb.legal_moves(state))  # type: ignore[arg-type]
-    with pytest.raises(WrongTypeError, match="biggenbende View"):
+    with pytest.raises(WrongTypeError, match=r"\ba biggenbende View\b"):
         estimate(state)  # type: ignore[arg-type]
 
 
@@ -175,3 +175,10 @@ def test_bb18_a_seat_out_expects_its_chips_as_far_as_the_supply_goes(
     assert round(scores[0], 6) == -6.025
     for seat, chips in out_scores.items():
         assert scores[seat] == chips
+
+
+def test_the_estimate_refuses_a_view_whose_seats_do_not_match() -> None:
+    # One score per seat or none: a view with a seat missing from one of its
+    # per-seat fields is not scored for the seats it happens to list.
+    with pytest.raises(ValueError, match="zip"):
+        estimate(_every_value_counted(hand_counts=(91, 40)))
