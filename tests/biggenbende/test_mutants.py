@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 import cardrules
-from cardrules.biggenbende._upgrade import event_v1_to_v2
+from cardrules.biggenbende._upgrade import event_v1_to_v2, state_v1_to_v2, view_v1_to_v2
 from cardrules.errors import SerializationError
 
 
@@ -39,3 +39,20 @@ def test_a_v1_event_that_is_no_object_is_left_for_loading_to_refuse_at_its_path(
         cardrules.loads(_envelope("event", data, 1), kind="event")
     # Refused at the path of the data itself, by loading: not by the upgrade step.
     assert re.search(r" @ \$\.data(?: \(|$)", str(info.value)), str(info.value)
+
+
+@pytest.mark.parametrize("value", ["0003", 5, {"a": 1}, None])
+@pytest.mark.parametrize("field", ["hands", "face_up", "face_down"])
+def test_a_v1_state_field_that_is_no_list_is_left_for_loading_to_refuse(
+    field: str, value: Any
+) -> None:
+    assert state_v1_to_v2({field: value}) == {field: value}
+
+
+@pytest.mark.parametrize("field", ["face_up", "face_down"])
+def test_a_v1_view_field_that_is_no_list_is_left_for_loading_to_refuse(field: str) -> None:
+    assert view_v1_to_v2({field: "101"}) == {field: "101"}
+    assert event_v1_to_v2({"type": "FaceUpShown", "face_up": "1"}) == {
+        "type": "FaceUpShown",
+        "face_up": "1",
+    }
