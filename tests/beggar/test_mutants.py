@@ -13,6 +13,7 @@ import pytest
 
 from cardrules.beggar import Rules, State, check_state, check_view, new_game, redeal_hidden, view
 from cardrules.beggar._checks import _state_ok
+from cardrules.beggar._upgrade import event_v1_to_v2, value_v1_to_v2
 from cardrules.errors import InvalidStateError
 from tests.refused import refused
 
@@ -87,3 +88,39 @@ def test_bm4_a_view_for_a_seat_out_of_range_is_refused(seat: Any) -> None:
     seen = view(new_game(Rules(players=2), seed=2), 0)
     with refused(InvalidStateError, "seat"):
         check_view(attrs.evolve(seen, seat=seat))
+
+
+_ACE = {"rank": "A", "suit": "C"}
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"type": "CardTurned", "seat": 1},  # no card: loading names what is missing
+        {"type": "PenaltyStarted"},
+        {"type": "Cycle", "card": _ACE},  # only those two events hold a "card"
+        [_ACE],
+        "CardTurned",
+    ],
+)
+def test_a_v1_event_without_its_card_is_left_for_loading_to_refuse(data: Any) -> None:
+    assert event_v1_to_v2(data) == data
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"type": "PlayOut"},  # no state: loading names what is missing
+        {"type": "Cycle", "state": {"pile": [_ACE]}},  # only a PlayOut holds a state
+        "the state",
+        ["state"],
+    ],
+)
+def test_a_v1_value_that_is_no_play_out_with_a_state_is_left_as_it_is(data: Any) -> None:
+    assert value_v1_to_v2(data) == data
+    if isinstance(data, dict) and data["type"] == "PlayOut":
+        return
+    assert value_v1_to_v2({"type": "PlayOut", "state": {"pile": [_ACE]}}) == {
+        "type": "PlayOut",
+        "state": {"pile": ["AC"]},
+    }
