@@ -167,3 +167,23 @@ def test_every_score_of_a_greedy_round_is_pinned(
         assert len(kinds) == 11
     assert _by_kind(record) == by_kind
     assert hashlib.sha256(json.dumps(record).encode()).hexdigest() == digest
+
+
+def test_al7_a_seat_with_nothing_face_up_knocks_for_a_drawn_zero() -> None:
+    # Three seats; seat 0 draws a 0. Seat 1 has no card face up, so its lowest card
+    # counts as the mean of the unseen cards: a 0 is clearly lower, worth a knock.
+    rules = al.Rules(players=3)
+    rest = Counter(dict(zip(al.CARD_VALUES, rules.deck, strict=True)))
+    rest.subtract([11, 10, 0])
+    pool = sorted(rest.elements(), key=lambda v: (abs(v - 5), v))
+    layout = al.Layout(
+        grids=((10, *pool[:11]), tuple(pool[11:23]), tuple(pool[23:35])),
+        discard=(11,),
+        deck=(0, *pool[35:]),
+        face_up=(S("p0.r0c0"),),
+        reveals=False,
+    )
+    state = al.apply(al.new_game(rules, seed=1, layout=layout), al.Draw())
+    assert al.to_move(state) == 1
+    assert _scores(state) == {al.Knock(): 1.0, al.Pass(): 0.0}
+    assert _choice(state) == al.Knock()

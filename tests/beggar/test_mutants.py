@@ -13,7 +13,7 @@ import pytest
 
 from cardrules.beggar import Rules, State, check_state, check_view, new_game, redeal_hidden, view
 from cardrules.beggar._checks import _state_ok
-from cardrules.beggar._upgrade import event_v1_to_v2, value_v1_to_v2
+from cardrules.beggar._upgrade import event_v1_to_v2, value_v1_to_v2, view_v1_to_v2
 from cardrules.errors import InvalidStateError
 from tests.refused import refused
 
@@ -124,3 +124,8 @@ def test_a_v1_value_that_is_no_play_out_with_a_state_is_left_as_it_is(data: Any)
         "type": "PlayOut",
         "state": {"pile": ["AC"]},
     }
+
+
+@pytest.mark.parametrize("data", [{"seat": 0}, "pile", ["pile"], None])
+def test_a_v1_view_without_a_pile_is_left_for_loading_to_refuse(data: Any) -> None:
+    assert view_v1_to_v2(data) == data
