@@ -13,7 +13,12 @@ import pytest
 
 from cardrules.beggar import Rules, State, check_state, check_view, new_game, redeal_hidden, view
 from cardrules.beggar._checks import _state_ok
-from cardrules.beggar._upgrade import event_v1_to_v2, value_v1_to_v2, view_v1_to_v2
+from cardrules.beggar._upgrade import (
+    event_v1_to_v2,
+    state_v1_to_v2,
+    value_v1_to_v2,
+    view_v1_to_v2,
+)
 from cardrules.errors import InvalidStateError
 from tests.refused import refused
 
@@ -129,3 +134,11 @@ def test_a_v1_value_that_is_no_play_out_with_a_state_is_left_as_it_is(data: Any)
 @pytest.mark.parametrize("data", [{"seat": 0}, "pile", ["pile"], None])
 def test_a_v1_view_without_a_pile_is_left_for_loading_to_refuse(data: Any) -> None:
     assert view_v1_to_v2(data) == data
+
+
+@pytest.mark.parametrize("cards", ["AC", 5, {"rank": "A"}, None])
+def test_v1_stacks_and_pile_that_are_no_lists_are_left_for_loading_to_refuse(
+    cards: Any,
+) -> None:
+    data = {"stacks": [cards, [_ACE]], "pile": cards}
+    assert state_v1_to_v2(data) == {"stacks": [cards, ["AC"]], "pile": cards}
