@@ -11,7 +11,17 @@ from typing import Any
 import attrs
 import pytest
 
-from cardrules.beggar import Rules, State, check_state, check_view, new_game, redeal_hidden, view
+from cardrules.beggar import (
+    Rules,
+    State,
+    Turn,
+    apply,
+    check_state,
+    check_view,
+    new_game,
+    redeal_hidden,
+    view,
+)
 from cardrules.beggar._checks import _state_ok
 from cardrules.beggar._upgrade import (
     event_v1_to_v2,
@@ -142,3 +152,17 @@ def test_v1_stacks_and_pile_that_are_no_lists_are_left_for_loading_to_refuse(
 ) -> None:
     data = {"stacks": [cards, [_ACE]], "pile": cards}
     assert state_v1_to_v2(data) == {"stacks": [cards, ["AC"]], "pile": cards}
+
+
+def test_bm1_a_view_pile_that_is_no_tuple_or_holds_a_card_twice_is_refused() -> None:
+    state = new_game(Rules(players=2), seed=2)
+    with refused(InvalidStateError, "pile"):
+        check_view(attrs.evolve(view(state, 0), pile=[]))  # type: ignore[arg-type]
+    seen = view(apply(apply(state, Turn()), Turn()), 0)
+    card = seen.pile[0]
+    sizes = (seen.stack_sizes[0] + 1, seen.stack_sizes[1])
+    with pytest.raises(InvalidStateError) as info:
+        check_view(attrs.evolve(seen, pile=(card, card), stack_sizes=sizes))
+    # The second copy's path, and the first's: both places of the card.
+    assert str(info.value).startswith("pile[1]: ")
+    assert "pile[0]" in str(info.value)
