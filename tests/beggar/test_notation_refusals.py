@@ -24,6 +24,10 @@ from cardrules.errors import NotationError
         ("2 0 25/25 JC 1 1@0 1/0 -", 5),  # BM-1: 50 cards and the pile 1 (check_view)
         ("2 0 51 JC 1 1@0 1/0 -", 7),  # one stack size for two seats
         ("2 0 17/17/17 JC 1 1@0 1/0 -", 11),  # three for two: at the third
+        ("2 0 25/26 JC z 1@0 1/0 -", 14),  # the seat to move
+        ("2 0 25/26 JC 1 1@x 1/0 -", 18),  # the seat owed
+        ("2 0 25/26 JC 1 1@0 1/y -", 22),  # the tricks taken
+        ("2 0 25/26 JC 1 1@0 1/0 won", 24),  # how the game ended
         ("2 0 25/26 JC - 1@0 1/0 -", 14),  # no seat to move in a game going on
         ("2 0 25/26 JC 1 1@0 1/0 normal", 14),  # a seat to move in an ended game
     ],
