@@ -30,7 +30,7 @@ from cardrules.beggar._upgrade import (
     view_v1_to_v2,
 )
 from cardrules.errors import InvalidStateError
-from tests.refused import refused
+from tests.refused import forged, refused
 
 
 def _redealt() -> State:
@@ -166,3 +166,10 @@ def test_bm1_a_view_pile_that_is_no_tuple_or_holds_a_card_twice_is_refused() -> 
     # The second copy's path, and the first's: both places of the card.
     assert str(info.value).startswith("pile[1]: ")
     assert "pile[0]" in str(info.value)
+
+
+@pytest.mark.parametrize("name", ["owed", "cards", "tricks"])
+def test_bm10_a_view_count_past_any_game_is_refused_at_its_field(name: str) -> None:
+    seen = view(new_game(Rules(players=2), seed=2), 0)
+    with refused(InvalidStateError, name, "BM-10"):
+        check_view(forged(seen, name, (), 2 * 100_000 + 1))
