@@ -29,7 +29,7 @@ from cardrules.beggar._upgrade import (
     value_v1_to_v2,
     view_v1_to_v2,
 )
-from cardrules.errors import InvalidStateError
+from cardrules.errors import InvalidStateError, WrongTypeError
 from tests.refused import forged, refused
 
 
@@ -173,3 +173,29 @@ def test_bm10_a_view_count_past_any_game_is_refused_at_its_field(name: str) -> N
     seen = view(new_game(Rules(players=2), seed=2), 0)
     with refused(InvalidStateError, name, "BM-10"):
         check_view(forged(seen, name, (), 2 * 100_000 + 1))
+
+
+@pytest.mark.parametrize(
+    ("field", "path", "value", "where"),
+    [
+        ("stacks", (), [], "stacks"),  # no tuple
+        ("stacks", (), ((), (), ()), "stacks"),  # three stacks for two seats (BM-2)
+        ("stacks", (0,), [], "stacks[0]"),  # a stack that is no tuple
+        ("pile", (), [], "pile"),
+        ("rng", (), 5, "rng"),
+    ],
+)
+def test_a_state_of_the_wrong_shape_is_refused_at_its_field(
+    field: str, path: tuple[int, ...], value: object, where: str
+) -> None:
+    state = new_game(Rules(players=2), seed=2)
+    with refused(InvalidStateError, where):
+        check_state(forged(state, field, path, value))
+
+
+def test_what_is_no_state_is_refused_at_the_root() -> None:
+    seen = view(new_game(Rules(players=2), seed=2), 0)
+    with pytest.raises(WrongTypeError) as info:
+        check_state(seen)  # type: ignore[arg-type]
+    assert str(info.value).startswith("$: ")
+    assert "View" in str(info.value)
