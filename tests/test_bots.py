@@ -12,7 +12,7 @@ import cardrules
 from cardrules import allegra, biggenbende
 from cardrules.bots import BOTS, Bot, GreedyBot, RandomBot, _seat_seed, make_bot, play_game
 from cardrules.game import AnyGame
-from tests._depth import scaled
+from tests._depth import DEEP, scaled
 
 
 def test_random_bot_is_deterministic_for_a_seed() -> None:
@@ -80,11 +80,14 @@ def test_greedy_bot_plays_at_random_in_a_game_it_does_not_know() -> None:
 def test_bots_finish_every_game_with_legal_moves(game: AnyGame, name: str) -> None:
     # play_game applies every choice with ``apply``, which rejects an illegal move. The
     # searching bot plays one whole game a game in the quick run, three in CI's.
-    for seed in range(scaled(1, 3) if name == "ismcts" else 3):
-        state = game.new_game(game.Rules(), seed=seed)
+    searching = name == "ismcts"
+    # In the quick run an Allegra match of one round: the search is what is tested.
+    rules = game.Rules(rounds=1) if searching and game.name == "allegra" and not DEEP else None
+    for seed in range(scaled(1, 3) if searching else 3):
+        state = game.new_game(rules or game.Rules(), seed=seed)
         n = game.players(state)
         bots = [make_bot(name, game, seed=_seat_seed(seed, s)) for s in range(n)]
-        final, moves = play_game(game, bots, seed=seed)
+        final, moves = play_game(game, bots, seed=seed, rules=rules)
         assert game.is_over(final)
         assert moves
 
