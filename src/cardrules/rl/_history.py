@@ -197,18 +197,34 @@ def information_state(game: AnyGame, seat: int, history: Trajectory) -> Informat
     """
     if history.game is not game:
         raise CardrulesError("the trajectory follows another game")
-    numpy = _numpy()
     view = game.view(history.state, seat)
+    tensor, layout = _information_tensor(game, seat, history, view)
+    return InformationState(
+        text=_information_text(game, seat, history, view), tensor=tensor, layout=layout
+    )
+
+
+def _information_text(game: AnyGame, seat: int, history: Trajectory, view: Any = None) -> str:
+    # The text of information_state (for the adapters, which may want it alone).
+    if view is None:
+        view = game.view(history.state, seat)
     head = game.render_view(view, "you") if game.render_view is not None else repr(view)
-    text = "\n".join([head, "seen:", *history._lines(seat)])
-    tensor = None
-    layout: tuple[tuple[str, int], ...] = ()
-    if game.actions is not None and game.observation is not None:
-        obs = observation(game, view).reshape(-1)
-        size = action_space(game, view.rules).size
-        actions, kinds = history._counts(seat, size)
-        tensor = numpy.concatenate(
-            [obs, numpy.asarray(actions, numpy.float32), numpy.asarray(kinds, numpy.float32)]
-        )
-        layout = (("observation", obs.size), ("own_actions", size), ("events", len(kinds)))
-    return InformationState(text=text, tensor=tensor, layout=layout)
+    return "\n".join([head, "seen:", *history._lines(seat)])
+
+
+def _information_tensor(
+    game: AnyGame, seat: int, history: Trajectory, view: Any = None
+) -> tuple[Any, tuple[tuple[str, int], ...]]:
+    # The tensor and layout of information_state (for the adapters, which may want it alone).
+    if game.actions is None or game.observation is None:
+        return None, ()
+    numpy = _numpy()
+    if view is None:
+        view = game.view(history.state, seat)
+    obs = observation(game, view).reshape(-1)
+    size = action_space(game, view.rules).size
+    actions, kinds = history._counts(seat, size)
+    tensor = numpy.concatenate(
+        [obs, numpy.asarray(actions, numpy.float32), numpy.asarray(kinds, numpy.float32)]
+    )
+    return tensor, (("observation", obs.size), ("own_actions", size), ("events", len(kinds)))
