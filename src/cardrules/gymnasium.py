@@ -85,8 +85,8 @@ class SeatEnv(gymnasium.Env[Any, Any]):
 
     >>> from cardrules.gymnasium import SeatEnv
     >>> env = SeatEnv("allegra", players=3, seat=1, opponents=["random", "greedy"])
-    >>> env.action_space.n
-    2217
+    >>> int(env.action_space.n), env.seat
+    (1232, 1)
     """
 
     metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}  # noqa: RUF012

@@ -13,7 +13,7 @@ True
 Load one with ``pyspiel.load_game("cardrules_biggenbende", {"players": 4})``. Its
 parameters are the game's ``Rules`` options that have an int, bool or text default
 (``players``, ``rounds``, ...; options without such a default, like Allegra's
-``deck``, keep their defaults) and ``deals``, below.
+``deck``, keep their defaults), ``deals`` and ``rewards``, below.
 
 **Chance.** The games deal from a seed: :func:`new_game` shuffles once and everything
 after that follows from the moves (draws come from the dealt deck). So the first node of
@@ -27,14 +27,31 @@ in the limit of all seeds, so the adapter keeps the games' own seeded deal.
 perfect-recall information state of :func:`cardrules.rl.information_state` (the
 seat's view and everything it saw); ``observation_string`` and
 ``observation_tensor`` are the view alone (the game's ``render_view`` text and
-:func:`cardrules.rl.observation`).
+:func:`cardrules.rl.observation`). ``make_observation`` (``open_spiel.python.observation``)
+gives every ``IIGObservationType``, and none holds a card its seat cannot see:
 
-**Rewards.** The reward model is ``REWARDS``: ``rewards()`` is every seat's score
-change in the last action (chips as they are won in Biggenbende, points as each
-Allegra round is scored, cards in Beggar-my-neighbour), and ``returns()`` their sum so
-far, :func:`cardrules.rl.total_returns`; at the end that is the final scores of the
-game's :class:`~cardrules.Outcome`. Both are utilities, higher always better: in
-Allegra, where the lowest score wins (AL-12), they are the points negated
+- public only: the *public view*, seat 0's view with its private cards blanked
+  (tensor ``public``; text: every hand as a count), the same whichever seat asks; with
+  perfect recall also ``moves_by_seat``, and the text is every public view so far;
+- single player: the view, or with perfect recall the information state;
+- all players: every seat's view (``observations``), or information state
+  (``information_states``), seat by seat;
+- private only (``public_info=False``): the seat's private cards (``private``: the
+  Biggenbende hand and, while choosing, its face-up choice; the Allegra card a knocker
+  holds; nothing in Beggar-my-neighbour), or every seat's; without any information, an
+  empty tensor. Private information alone with perfect recall is not offered:
+  ``make_observation`` gives ``None``.
+
+**Rewards.** ``rewards`` is ``"terminal"`` by default (:data:`REWARDS`), OpenSpiel's
+``TERMINAL`` model, as its own card games have it: ``rewards()`` and ``returns()``
+are zeros until the game is over, then every seat's final score. OpenSpiel's
+``MCTSBot`` needs it, and its search and evaluation tools read only the final
+returns. With ``{"rewards": "steps"}`` (the ``REWARDS`` model) ``rewards()`` is every
+seat's score change in the last action (chips as they are won in Biggenbende, points as
+each Allegra round is scored, cards in Beggar-my-neighbour), and ``returns()`` their
+sum so far, :func:`cardrules.rl.total_returns`. Either way the final returns are the
+final scores of the game's :class:`~cardrules.Outcome`, as utilities, higher always
+better: in Allegra, where the lowest score wins (AL-12), they are the points negated
 (:func:`cardrules.rl.utility_sign`), and the game's minimum and maximum utility are
 its ``utility_bounds`` negated and swapped.
 
