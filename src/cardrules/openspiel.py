@@ -87,7 +87,6 @@ from cardrules import rl
 from cardrules.errors import CardrulesError
 from cardrules.game import AnyGame
 from cardrules.rl import _public
-from cardrules.rl._history import _information_text
 
 __all__ = ["DEALS", "REWARDS", "register", "short_name"]
 
@@ -162,6 +161,7 @@ class _Game(pyspiel.Game):  # type: ignore[misc]
             raise CardrulesError(f"rewards must be 'terminal' or 'steps', not {self.rewards!r}")
         self.terminal = self.rewards == "terminal"
         self.space = rl.action_space(game, self.rules)
+        self.observe = rl._observer(game, self.rules)  # looked up once: hashing rules costs
         self.legal = rl._legal_actions(self.space)
         low, high = rl.utility_bounds(game, self.rules)
         self.sign = rl.utility_sign(game)
@@ -473,20 +473,17 @@ class _Observer:
         assert trajectory is not None
         tensor = self.tensor
         game, kind = trajectory.game, self.kind
-        rules = self._game.rules
         players = self._game.players
         if kind == "observation":
-            tensor[:] = rl._observer(game, rules)(trajectory.state, player).ravel()
+            tensor[:] = self._game.observe(trajectory.state, player).ravel()
         elif kind == "information_state":
             observed = self.dict["observation"]
-            observed[...] = rl._observer(game, rules)(trajectory.state, player).reshape(
-                observed.shape
-            )
+            observed[...] = self._game.observe(trajectory.state, player).reshape(observed.shape)
             actions, kinds = trajectory._counts(player, self._game.space.size)
             self.dict["own_actions"][:] = actions
             self.dict["events"][:] = kinds
         elif kind == "all_observations":
-            observe = rl._observer(game, rules)
+            observe = self._game.observe
             tensor[:] = numpy.concatenate(
                 [observe(trajectory.state, seat).ravel() for seat in range(players)]
             )
@@ -531,9 +528,11 @@ class _Observer:
         game, kind = trajectory.game, self.kind
         players = self._game.players
         if kind == "observation":
-            return _view_text(game, trajectory.state, player)
+            return _memo_view_text(state, player)
         if kind == "information_state":
-            return _information_text(game, player, trajectory)
+            # The view's text is the observation string's: worked out once for both.
+            head = _memo_view_text(state, player)
+            return "\n".join([head, "seen:", *trajectory._lines(player)])
         if kind == "all_observations":
             return "\n".join(
                 f"[seat {seat}]\n{_view_text(game, trajectory.state, seat)}"
@@ -559,6 +558,18 @@ class _Observer:
             seats = [player] if kind == "private" else range(players)
             return "\n".join(split.private_text(trajectory.state, seat) for seat in seats)
         return ""
+
+
+def _memo_view_text(state: _State, seat: int) -> str:
+    # The text of ``seat``'s view, kept in the state's memo.
+    trajectory = state.trajectory
+    assert trajectory is not None
+    memo = state._memo.of(trajectory.state)
+    key = ("view text", seat)
+    text = memo.get(key)
+    if text is None:
+        text = memo[key] = _view_text(trajectory.game, trajectory.state, seat)
+    return text
 
 
 def _view_text(game: AnyGame, state: Any, seat: int) -> str:
