@@ -383,6 +383,7 @@ def _restore(spiel_game: _Game, state: Any, moves: list[Any], seen: list[Any]) -
     trajectory.spiel_game = spiel_game
     trajectory.moves = moves
     trajectory._seen = seen
+    trajectory._seen_len = [len(told) for told in seen]
     return trajectory
 
 

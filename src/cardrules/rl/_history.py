@@ -89,18 +89,33 @@ class Trajectory:
         # Caches, extended lazily: the rendered lines and the counts of each seat.
         self._rendered: list[list[str]] = [[] for _ in range(players)]
         self._counted: list[tuple[int, list[int], list[int]]] = [(0, [], [])] * players
+        # A copy shares the lists of _seen and _rendered, which only grow: each
+        # trajectory knows how long its own are (_seen_len, _rendered_len), and takes a
+        # list of its own, cut to that length, once the other has grown it (_own).
+        self._seen_len: list[int] = [0] * players
+        self._rendered_len: list[int] = [0] * players
 
     def copy(self) -> Trajectory:
         """An independent copy of the trajectory."""
         other = type(self).__new__(type(self))
         other.__dict__.update(self.__dict__)
         other.moves = list(self.moves)
-        other._seen = [list(seen) for seen in self._seen]
+        other._seen = list(self._seen)
+        other._seen_len = list(self._seen_len)
         other._untold = list(self._untold)
         other._told = list(self._told)
-        other._rendered = [list(lines) for lines in self._rendered]
+        other._rendered = list(self._rendered)
+        other._rendered_len = list(self._rendered_len)
         other._counted = list(self._counted)
         return other
+
+    @staticmethod
+    def _own(lists: list[list[Any]], lengths: list[int], seat: int) -> list[Any]:
+        # The list of ``seat`` in ``lists``, this trajectory's own if a copy grew it.
+        items = lists[seat]
+        if len(items) != lengths[seat]:
+            items = lists[seat] = items[: lengths[seat]]
+        return items
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Trajectory:
         # States, moves and events are immutable: a copy of the lists is deep enough.
@@ -120,7 +135,7 @@ class Trajectory:
 
     def _seen_by(self, seat: int) -> list[tuple[bool, Any]]:
         # What ``seat`` saw, its events worked out up to the last move.
-        seen = self._seen[seat]
+        seen = self._own(self._seen, self._seen_len, seat)
         untold = self._untold
         start = self._told[seat]
         if start < len(untold):
@@ -130,6 +145,7 @@ class Trajectory:
                     seen.append((True, move))
                 if events is not None:
                     seen.extend((False, event) for event in events(before, move, after, seat))
+            self._seen_len[seat] = len(seen)
             told = self._told
             told[seat] = len(untold)
             if min(told) == len(untold):  # every seat is told: drop the states
@@ -149,14 +165,16 @@ class Trajectory:
         game = self.game
         render_move = game.render_move or str
         render_event = game.render_event
-        lines = self._rendered[seat]
-        for own, item in self._seen_by(seat)[len(lines) :]:
+        seen = self._seen_by(seat)
+        lines = self._own(self._rendered, self._rendered_len, seat)
+        for own, item in seen[len(lines) :]:
             if own:
                 lines.append(f"you: {render_move(item)}")
             elif render_event is not None:
                 lines.append(render_event(item, seat))
             else:
                 lines.append(str(item))
+        self._rendered_len[seat] = len(lines)
         return lines
 
     def _counts(self, seat: int, size: int) -> tuple[list[int], list[int]]:
