@@ -88,7 +88,7 @@ class Trajectory:
         self._event_index = {cls: i for i, cls in enumerate(game.event_types)}
         # Caches, extended lazily: the rendered lines and the counts of each seat.
         self._rendered: list[list[str]] = [[] for _ in range(players)]
-        self._counted: list[tuple[int, list[int], list[int]]] = [(0, [], [])] * players
+        self._counted: list[tuple[int, Any, Any]] = [(0, (), ())] * players
         # A copy shares the lists of _seen and _rendered, which only grow: each
         # trajectory knows how long its own are (_seen_len, _rendered_len), and takes a
         # list of its own, cut to that length, once the other has grown it (_own).
@@ -177,15 +177,20 @@ class Trajectory:
         self._rendered_len[seat] = len(lines)
         return lines
 
-    def _counts(self, seat: int, size: int) -> tuple[list[int], list[int]]:
+    def _counts(self, seat: int, size: int) -> tuple[Any, Any]:
+        # How often ``seat`` played each action and saw each kind of event, as float32
+        # arrays (shared with later calls: not to be changed by the caller).
         done, actions, kinds = self._counted[seat]
         seen = self._seen_by(seat)
         if done == len(seen) and len(actions) == size:
             return actions, kinds
+        numpy = _numpy()
         if len(actions) != size:
-            done, actions, kinds = 0, [0] * size, [0] * len(self._event_index)
+            done = 0
+            actions = numpy.zeros(size, numpy.float32)
+            kinds = numpy.zeros(len(self._event_index), numpy.float32)
         else:
-            actions, kinds = list(actions), list(kinds)
+            actions, kinds = actions.copy(), kinds.copy()
         encode = _encoder(action_space(self.game, self.state.rules))
         for own, item in seen[done:]:
             if own:
@@ -242,7 +247,5 @@ def _information_tensor(
     obs = observation(game, view).reshape(-1)
     size = action_space(game, view.rules).size
     actions, kinds = history._counts(seat, size)
-    tensor = numpy.concatenate(
-        [obs, numpy.asarray(actions, numpy.float32), numpy.asarray(kinds, numpy.float32)]
-    )
+    tensor = numpy.concatenate([obs, actions, kinds])
     return tensor, (("observation", obs.size), ("own_actions", size), ("events", len(kinds)))
