@@ -3,7 +3,7 @@ Train MaskablePPO (sb3-contrib) on seat 0 of Biggenbende against cardrules bots,
 play seeded games against a random and a greedy table and print the win rates.
 
 Needs ``pip install torch==2.13.0 'cardrules[train]'`` (a CPU build of torch is enough).
-Run ``python train_agent.py`` (200,000 steps, a few minutes on one CPU core);
+Run ``python train_agent.py`` (100,000 steps, about a quarter of an hour of CPU time);
 ``--steps`` and ``--games`` make it shorter.
 """
 
@@ -46,7 +46,7 @@ def win_rate(model: MaskablePPO | None, opponents: str, games: int) -> tuple[flo
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--steps", type=int, default=200_000)
+    parser.add_argument("--steps", type=int, default=100_000)
     parser.add_argument("--games", type=int, default=200)
     args = parser.parse_args()
 
