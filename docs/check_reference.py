@@ -32,6 +32,7 @@ PAGES = {
     "cardrules.tournament": "reference/api/simulation.html",
     "cardrules.bots": "reference/api/bots.html",
     "cardrules.rl": "reference/api/rl.html",
+    "cardrules.gymnasium": "reference/api/adapters.html",
     "cardrules.pettingzoo": "reference/api/adapters.html",
     "cardrules.openspiel": "reference/api/adapters.html",
     "cardrules.server": "reference/api/server.html",

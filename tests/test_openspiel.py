@@ -17,7 +17,7 @@ from cardrules.game import AnyGame
 pytest.importorskip("numpy", reason="the rl extra (numpy) is not installed")
 pyspiel = pytest.importorskip("pyspiel", reason="the openspiel extra is not installed")
 
-from cardrules.openspiel import DEALS, register, short_name  # noqa: E402
+from cardrules.openspiel import DEALS, REWARDS, register, short_name  # noqa: E402
 from tests.test_rl import HOOKED, player_counts, small_options  # noqa: E402
 
 
@@ -64,6 +64,7 @@ def test_parameters_come_from_the_rules(game: AnyGame) -> None:
     parameters = spiel_game.get_parameters()
     assert parameters["players"] == players
     assert parameters["deals"] == DEALS
+    assert parameters["rewards"] == REWARDS == "terminal"
     for field in attrs.fields(game.Rules):
         if field.name in parameters:
             assert parameters[field.name] == getattr(rules, field.name)
@@ -194,7 +195,9 @@ def test_returns_are_the_sum_of_the_round_returns(game: AnyGame) -> None:
 def test_rewards_add_up_to_the_returns_step_by_step(game: AnyGame) -> None:
     # The REWARDS model: every action's rewards are the change of the returns, and
     # some come before the end in a game of several rounds.
-    spiel_game = _load(game, player_counts(game)[0])
+    spiel_game = pyspiel.load_game(
+        _loadable(game), {"players": player_counts(game)[0], "rewards": "steps"}
+    )
     assert spiel_game.get_type().reward_model == pyspiel.GameType.RewardModel.REWARDS
     state = spiel_game.new_initial_state()
     state.apply_action(4)
@@ -232,3 +235,92 @@ def test_the_lowest_allegra_score_has_the_highest_utility() -> None:
     assert {seat for seat, value in enumerate(state.returns()) if value == best} == set(
         outcome.winners
     )
+
+
+@pytest.mark.parametrize("game", HOOKED)
+def test_terminal_rewards_by_default(game: AnyGame) -> None:
+    # TERMINAL, as OpenSpiel's own card games: nothing before the end, then the returns
+    # of the game (the same totals as with rewards="steps").
+    spiel_game = _load(game, player_counts(game)[0])
+    assert spiel_game.get_type().reward_model == pyspiel.GameType.RewardModel.TERMINAL
+    steps = pyspiel.load_game(
+        _loadable(game),
+        {"players": player_counts(game)[0], **small_options(game), "rewards": "steps"},
+    )
+    state, other = spiel_game.new_initial_state(), steps.new_initial_state()
+    state.apply_action(6)
+    other.apply_action(6)
+    zeros = [0.0] * spiel_game.num_players()
+    while not state.is_terminal():
+        assert state.rewards() == zeros
+        assert state.returns() == zeros
+        legal = state.legal_actions()
+        action = legal[state.move_number() % len(legal)]
+        state.apply_action(action)
+        other.apply_action(action)
+    assert state.returns() == other.returns()
+    assert state.rewards() == state.returns()
+
+
+def test_the_rewards_parameter_is_checked() -> None:
+    with pytest.raises(cardrules.errors.CardrulesError, match="rewards must be"):
+        pyspiel.load_game("cardrules_beggar", {"rewards": "sometimes"})
+
+
+def _search_game(name: str) -> Any:
+    rounds = {} if name == "beggar" else {"rounds": 1}
+    return pyspiel.load_game(
+        f"cardrules_{name}", {"players": 2 if name != "biggenbende" else 3, **rounds}
+    )
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["biggenbende", "allegra", "beggar"])
+def test_mcts_bot_plays_through_evaluate_bots(name: str) -> None:
+    # OpenSpiel's MCTSBot (TERMINAL rewards required) with the mcts example's evaluator
+    # (random rollouts), against uniform random bots, through evaluate_bots.
+    import numpy as np
+    from open_spiel.python.algorithms import (  # type: ignore[import-untyped]
+        evaluate_bots,
+        mcts,
+    )
+
+    game = _search_game(name)
+    rng = np.random.RandomState(0)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    bot = mcts.MCTSBot(
+        game, uct_c=2.0, max_simulations=4, evaluator=evaluator, solve=True, random_state=rng
+    )
+    others = [pyspiel.make_uniform_random_bot(p, 7 + p) for p in range(1, game.num_players())]
+    state = game.new_initial_state()
+    returns = evaluate_bots.evaluate_bots(state, [bot, *others], rng)
+    assert state.is_terminal()
+    assert returns == state.returns()
+    assert game.min_utility() <= min(returns) <= max(returns) <= game.max_utility()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["biggenbende", "allegra"])
+def test_ismcts_bot_in_a_hand_loop(name: str) -> None:
+    # OpenSpiel's ISMCTSBot searches worlds from resample_from_infostate; it plays seat
+    # 0 move by move (a hand loop) for a few decisions, every move legal.
+    import numpy as np
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = _search_game(name)
+    rng = np.random.RandomState(1)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=4, random_state=rng)
+    state = game.new_initial_state()
+    state.apply_action(3)
+    decisions = 0
+    while not state.is_terminal() and decisions < 6:
+        legal = state.legal_actions()
+        if state.current_player() == 0:
+            action = bot.step(state)
+            decisions += 1
+        else:
+            action = legal[int(rng.randint(len(legal)))]
+        assert action in legal
+        state.apply_action(action)
+    assert decisions == 6

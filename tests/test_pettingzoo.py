@@ -259,10 +259,62 @@ def test_render_needs_a_render_mode() -> None:
     with pytest.warns(UserWarning, match="render_mode"):
         assert environment.render() is None
     with pytest.raises(ValueError, match="render_mode"):
-        CardrulesEnv(cardrules.get_game("beggar"), render_mode="human")
+        CardrulesEnv(cardrules.get_game("beggar"), render_mode="video")
 
 
+def test_render_test_passes_and_human_prints(capsys: pytest.CaptureFixture[str]) -> None:
+    from pettingzoo.test import render_test
+
+    for name in ("beggar", "allegra", "biggenbende"):
+        game = cardrules.get_game(name)
+        render_test(
+            lambda render_mode=None, game=game: CardrulesEnv(game, render_mode=render_mode)
+        )
+    capsys.readouterr()
+    environment = CardrulesEnv(cardrules.get_game("beggar"), players=2, render_mode="human")
+    environment.reset(seed=3)
+    assert environment.render() is None
+    printed = capsys.readouterr().out
+    ansi = CardrulesEnv(cardrules.get_game("beggar"), players=2, render_mode="ansi")
+    ansi.reset(seed=3)
+    assert printed == f"{ansi.render()}\n"
+
+
+@pytest.mark.parametrize("name", ["beggar", "allegra", "biggenbende"])
+def test_api_test_warns_of_nothing_with_the_mask_in_info(name: str) -> None:
+    # pytest turns every warning into an error: api_test must give none.
+    from pettingzoo.test import api_test
+
+    environment = CardrulesEnv(
+        cardrules.get_game(name), players=2 if name != "biggenbende" else 3, action_mask="info"
+    )
+    api_test(environment, num_cycles=100)
+
+
+def test_the_mask_in_info_is_the_legal_actions() -> None:
+    game = cardrules.get_game("allegra")
+    environment = CardrulesEnv(game, players=2, action_mask="info")
+    plain = CardrulesEnv(game, players=2)
+    environment.reset(seed=5)
+    plain.reset(seed=5)
+    for agent in environment.agent_iter(max_iter=60):
+        observation, _, terminated, _, info = environment.last()
+        expected = plain.observe(agent)
+        assert isinstance(observation, np.ndarray)
+        assert np.array_equal(observation, expected["observation"])
+        assert np.array_equal(info["action_mask"], expected["action_mask"])
+        for other in environment.agents:
+            if other != agent:
+                assert not environment.infos[other]["action_mask"].any()
+        action = None if terminated else int(np.flatnonzero(info["action_mask"])[0])
+        environment.step(action)
+        plain.step(action)
+
+
+@pytest.mark.slow
 def test_how_to_train_an_agent_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The whole page: the tabular training, the gymnasium check and an MCTS game.
+    pytest.importorskip("pyspiel", reason="the openspiel extra is not installed")
     game = cardrules.get_game("biggenbende")
     if not has_hooks(game):
         # Until the game has its own hooks, the page runs on made-up ones.

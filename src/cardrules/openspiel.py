@@ -13,7 +13,7 @@ True
 Load one with ``pyspiel.load_game("cardrules_biggenbende", {"players": 4})``. Its
 parameters are the game's ``Rules`` options that have an int, bool or text default
 (``players``, ``rounds``, ...; options without such a default, like Allegra's
-``deck``, keep their defaults) and ``deals``, below.
+``deck``, keep their defaults), ``deals`` and ``rewards``, below.
 
 **Chance.** The games deal from a seed: :func:`new_game` shuffles once and everything
 after that follows from the moves (draws come from the dealt deck). So the first node of
@@ -27,14 +27,31 @@ in the limit of all seeds, so the adapter keeps the games' own seeded deal.
 perfect-recall information state of :func:`cardrules.rl.information_state` (the
 seat's view and everything it saw); ``observation_string`` and
 ``observation_tensor`` are the view alone (the game's ``render_view`` text and
-:func:`cardrules.rl.observation`).
+:func:`cardrules.rl.observation`). ``make_observation`` (``open_spiel.python.observation``)
+gives every ``IIGObservationType``, and none holds a card its seat cannot see:
 
-**Rewards.** The reward model is ``REWARDS``: ``rewards()`` is every seat's score
-change in the last action (chips as they are won in Biggenbende, points as each
-Allegra round is scored, cards in Beggar-my-neighbour), and ``returns()`` their sum so
-far, :func:`cardrules.rl.total_returns`; at the end that is the final scores of the
-game's :class:`~cardrules.Outcome`. Both are utilities, higher always better: in
-Allegra, where the lowest score wins (AL-12), they are the points negated
+- public only: the *public view*, seat 0's view with its private cards blanked
+  (tensor ``public``; text: every hand as a count), the same whichever seat asks; with
+  perfect recall also ``moves_by_seat``, and the text is every public view so far;
+- single player: the view, or with perfect recall the information state;
+- all players: every seat's view (``observations``), or information state
+  (``information_states``), seat by seat;
+- private only (``public_info=False``): the seat's private cards (``private``: the
+  Biggenbende hand and, while choosing, its face-up choice; the Allegra card a knocker
+  holds; nothing in Beggar-my-neighbour), or every seat's; without any information, an
+  empty tensor. Private information alone with perfect recall is not offered:
+  ``make_observation`` gives ``None``.
+
+**Rewards.** ``rewards`` is ``"terminal"`` by default (:data:`REWARDS`), OpenSpiel's
+``TERMINAL`` model, as its own card games have it: ``rewards()`` and ``returns()``
+are zeros until the game is over, then every seat's final score. OpenSpiel's
+``MCTSBot`` needs it, and its search and evaluation tools read only the final
+returns. With ``{"rewards": "steps"}`` (the ``REWARDS`` model) ``rewards()`` is every
+seat's score change in the last action (chips as they are won in Biggenbende, points as
+each Allegra round is scored, cards in Beggar-my-neighbour), and ``returns()`` their
+sum so far, :func:`cardrules.rl.total_returns`. Either way the final returns are the
+final scores of the game's :class:`~cardrules.Outcome`, as utilities, higher always
+better: in Allegra, where the lowest score wins (AL-12), they are the points negated
 (:func:`cardrules.rl.utility_sign`), and the game's minimum and maximum utility are
 its ``utility_bounds`` negated and swapped.
 
@@ -69,11 +86,19 @@ import cardrules
 from cardrules import rl
 from cardrules.errors import CardrulesError
 from cardrules.game import AnyGame
+from cardrules.rl import _public
 
-__all__ = ["DEALS", "register", "short_name"]
+__all__ = ["DEALS", "REWARDS", "register", "short_name"]
 
 DEALS = 1024
 """The default number of deals (outcomes of the chance node); parameter ``deals``."""
+
+REWARDS = "terminal"
+"""
+The default reward model; parameter ``rewards``: ``"terminal"`` (OpenSpiel's
+``TERMINAL``: the returns come once, at the end) or ``"steps"`` (``REWARDS``: every
+score change as it happens).
+"""
 
 
 _LONGEST = 2**31 - 1
@@ -120,6 +145,7 @@ class _Game(pyspiel.Game):  # type: ignore[misc]
 
     _game: AnyGame
     _type: Any
+    _steps_type: Any
     _rule_names: tuple[str, ...]
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
@@ -130,7 +156,12 @@ class _Game(pyspiel.Game):  # type: ignore[misc]
         self.deals = int(params.get("deals", DEALS))
         if self.deals < 1:
             raise ValueError(f"deals must be at least 1, not {self.deals}")
+        self.rewards = str(params.get("rewards", REWARDS))
+        if self.rewards not in ("terminal", "steps"):
+            raise CardrulesError(f"rewards must be 'terminal' or 'steps', not {self.rewards!r}")
+        self.terminal = self.rewards == "terminal"
         self.space = rl.action_space(game, self.rules)
+        self.observe = rl._observer(game, self.rules)  # looked up once: hashing rules costs
         self.legal = rl._legal_actions(self.space)
         low, high = rl.utility_bounds(game, self.rules)
         self.sign = rl.utility_sign(game)
@@ -146,7 +177,8 @@ class _Game(pyspiel.Game):  # type: ignore[misc]
             utility_sum=None,
             max_game_length=min(rl.max_moves(game, self.rules), _LONGEST),
         )
-        super().__init__(self._type, info, params)
+        game_type = self._type if self.terminal else self._steps_type
+        super().__init__(game_type, info, params)
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Pickled (by serialize_game_and_state) as its class and parameters: the hooks'
@@ -163,10 +195,17 @@ class _Game(pyspiel.Game):  # type: ignore[misc]
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
-    ) -> _Observer:
-        """The observer: the information state when ``perfect_recall``, else the view."""
-        perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
-        return _Observer(self, perfect_recall=perfect_recall)
+    ) -> _Observer | None:
+        """
+        The observer of ``iig_obs_type`` (``None``: the default observation, the view of
+        one seat), or ``None`` for a type it does not offer (see the module's
+        description).
+        """
+        if params:
+            raise ValueError(f"observation parameters are not supported, not {params!r}")
+        if iig_obs_type is None:
+            iig_obs_type = _DEFAULT_OBSERVATION
+        return _Observer.make(self, iig_obs_type)
 
 
 class _State(pyspiel.State):  # type: ignore[misc]
@@ -176,19 +215,30 @@ class _State(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self._spiel_game = game
         self.trajectory: rl.Trajectory | None = None
-        self._before: Any = None  # the game's state before the last action, if any
+        self._before: _Shared | None = None  # the game's state before the last action
+        self.deal = -1  # the outcome of the chance node, once dealt
+        self._memo = _Memo()
 
     def current_player(self) -> int:
         trajectory = self.trajectory
         if trajectory is None:
             return int(pyspiel.PlayerId.CHANCE)
-        seat = trajectory.game.to_move(trajectory.state)
-        return int(pyspiel.PlayerId.TERMINAL) if seat is None else seat
+        memo = self._memo.of(trajectory.state)
+        player = memo.get("player")
+        if player is None:
+            seat = trajectory.game.to_move(trajectory.state)
+            player = memo["player"] = int(pyspiel.PlayerId.TERMINAL) if seat is None else seat
+        return player
 
     def _legal_actions(self, player: int) -> list[int]:
-        assert self.trajectory is not None
-        legal = self._spiel_game.legal(self.trajectory.game.legal_moves(self.trajectory.state))
-        return sorted(legal.codes)
+        trajectory = self.trajectory
+        assert trajectory is not None
+        memo = self._memo.of(trajectory.state)
+        actions = memo.get("legal")
+        if actions is None:
+            legal = self._spiel_game.legal(trajectory.game.legal_moves(trajectory.state))
+            actions = memo["legal"] = sorted(legal.codes)
+        return list(actions)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         deals = self._spiel_game.deals
@@ -200,8 +250,9 @@ class _State(pyspiel.State):  # type: ignore[misc]
             game = spiel_game._game
             self.trajectory = _Trajectory(game, game.new_game(spiel_game.rules, seed=action))
             self.trajectory.spiel_game = spiel_game
+            self.deal = action
         else:
-            self._before = self.trajectory.state
+            self._before = _Shared(self.trajectory.state)
             self.trajectory.apply(spiel_game.space.decode(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -213,24 +264,37 @@ class _State(pyspiel.State):  # type: ignore[misc]
 
     def is_terminal(self) -> bool:
         trajectory = self.trajectory
-        return trajectory is not None and trajectory.game.is_over(trajectory.state)
+        if trajectory is None:
+            return False
+        return bool(self.current_player() == pyspiel.PlayerId.TERMINAL)
 
     def returns(self) -> list[float]:
-        """Every seat's utility so far: its score change over the game, signed."""
+        """
+        Every seat's utility so far: its score change over the game, signed (with
+        ``rewards="terminal"``, zeros until the game is over).
+        """
         trajectory = self.trajectory
-        if trajectory is None:
-            return [0.0] * self._spiel_game.players
-        sign = self._spiel_game.sign
+        spiel_game = self._spiel_game
+        if trajectory is None or (spiel_game.terminal and not self.is_terminal()):
+            return [0.0] * spiel_game.players
+        sign = spiel_game.sign
         totals = rl.total_returns(trajectory.game, trajectory.state)
         return [float(sign * total) for total in totals]
 
     def rewards(self) -> list[float]:
-        """Every seat's utility change in the last action (zeros after the deal)."""
+        """
+        Every seat's utility change in the last action (zeros after the deal); with
+        ``rewards="terminal"``, zeros until the game is over, then the returns.
+        """
         trajectory, before = self.trajectory, self._before
+        spiel_game = self._spiel_game
         if trajectory is None or before is None:
-            return [0.0] * self._spiel_game.players
-        game, sign = trajectory.game, self._spiel_game.sign
-        now, then = rl.total_returns(game, trajectory.state), rl.total_returns(game, before)
+            return [0.0] * spiel_game.players
+        if spiel_game.terminal:
+            return self.returns()
+        game, sign = trajectory.game, spiel_game.sign
+        now = rl.total_returns(game, trajectory.state)
+        then = rl.total_returns(game, before.value)
         return [float(sign * (a - b)) for a, b in zip(now, then, strict=True)]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> _State:
@@ -253,7 +317,55 @@ class _State(pyspiel.State):  # type: ignore[misc]
 
     def __str__(self) -> str:
         trajectory = self.trajectory
-        return "before the deal" if trajectory is None else repr(trajectory.state)
+        if trajectory is None:
+            return "before the deal"
+        memo = self._memo.of(trajectory.state)
+        text = memo.get("str")
+        if text is None:
+            text = memo["str"] = repr(trajectory.state)
+        return text
+
+
+class _Memo:
+    """
+    What a state's many small queries worked out (OpenSpiel asks the same thing of one
+    state again and again), for the game state it was worked out for. A copy (a clone
+    of the state) and a pickle start empty.
+    """
+
+    __slots__ = ("state", "values")
+
+    def __init__(self) -> None:
+        self.state: Any = None
+        self.values: dict[Any, Any] = {}
+
+    def of(self, state: Any) -> dict[Any, Any]:
+        """The values worked out for ``state`` (emptied when it is another state)."""
+        if self.state is not state:
+            self.state = state
+            self.values = {}
+        return self.values
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Memo:
+        return _Memo()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_Memo, ())
+
+
+class _Shared:
+    """An immutable value that a clone shares (deepcopy would copy a game state)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_Shared, (self.value,))
 
 
 class _Trajectory(rl.Trajectory):
@@ -271,26 +383,27 @@ def _restore(spiel_game: _Game, state: Any, moves: list[Any], seen: list[Any]) -
     trajectory.spiel_game = spiel_game
     trajectory.moves = moves
     trajectory._seen = seen
+    trajectory._seen_len = [len(told) for told in seen]
     return trajectory
 
 
-class _Observer:
-    """Fills ``tensor`` and gives strings for one seat, as OpenSpiel's observers do."""
+_DEFAULT_OBSERVATION = pyspiel.IIGObservationType(perfect_recall=False)
+_NONE = pyspiel.PrivateInfoType.NONE
+_SINGLE = pyspiel.PrivateInfoType.SINGLE_PLAYER
+_ALL = pyspiel.PrivateInfoType.ALL_PLAYERS
 
-    def __init__(self, game: _Game, *, perfect_recall: bool) -> None:
+
+class _Observer:
+    """
+    Fills ``tensor`` and gives strings for one seat, as OpenSpiel's observers do.
+
+    ``kind`` is one of the observation types the module's description lists; ``layout``
+    names the pieces of ``tensor`` (``dict`` holds them, reshaped, sharing its memory).
+    """
+
+    def __init__(self, game: _Game, kind: str, layout: list[tuple[str, tuple[int, ...]]]) -> None:
         self._game = game
-        self._perfect_recall = perfect_recall
-        cardrules_game = game._game
-        spec = rl.observation_spec(cardrules_game, game.rules)
-        size = 1
-        for length in spec.shape:
-            size *= length
-        layout: list[tuple[str, tuple[int, ...]]] = [("observation", tuple(spec.shape))]
-        if perfect_recall:
-            layout += [
-                ("own_actions", (game.space.size,)),
-                ("events", (len(cardrules_game.event_types),)),
-            ]
+        self.kind = kind
         total = sum(_product(shape) for _, shape in layout)
         self.tensor = numpy.zeros(total, numpy.float32)
         self.dict: dict[str, Any] = {}
@@ -300,29 +413,195 @@ class _Observer:
             self.dict[name] = self.tensor[start : start + length].reshape(shape)
             start += length
 
+    @classmethod
+    def make(cls, game: _Game, iig_obs_type: Any) -> _Observer | None:
+        """The observer of ``iig_obs_type``, or ``None`` when it is not offered."""
+        cardrules_game = game._game
+        shape = tuple(rl.observation_spec(cardrules_game, game.rules).shape)
+        size = _product(shape)
+        players = game.players
+        split = _public.split(cardrules_game)
+        recall = bool(iig_obs_type.perfect_recall)
+        private = iig_obs_type.private_info
+        actions = (game.space.size,)
+        events = (len(cardrules_game.event_types),)
+        if iig_obs_type.public_info:
+            if private == _SINGLE:
+                if recall:
+                    layout = [("observation", shape), ("own_actions", actions), ("events", events)]
+                    return cls(game, "information_state", layout)
+                return cls(game, "observation", [("observation", shape)])
+            if private == _ALL:
+                if recall:
+                    seat = size + actions[0] + events[0]
+                    return cls(
+                        game, "all_information_states", [("information_states", (players, seat))]
+                    )
+                return cls(game, "all_observations", [("observations", (players, *shape))])
+            if split is None:
+                return None
+            if recall:
+                layout = [("public", shape), ("moves_by_seat", (players,))]
+                return cls(game, "public_history", layout)
+            return cls(game, "public", [("public", shape)])
+        if private == _NONE:
+            return cls(game, "nothing", [])
+        if split is None or recall:
+            return None
+        length = split.private_size(game.rules)
+        if private == _SINGLE:
+            return cls(game, "private", [("private", (length,))])
+        return cls(game, "all_private", [("private", (players, length))])
+
     def set_from(self, state: _State, player: int) -> None:
         """Fill ``tensor`` for ``player`` in ``state`` (zeros before the deal)."""
         trajectory = state.trajectory
+        tensor = self.tensor
         if trajectory is None:
-            self.tensor.fill(0.0)
+            tensor.fill(0.0)
             return
-        game = trajectory.game
-        if self._perfect_recall:
-            self.tensor[:] = rl.information_state(game, player, trajectory).tensor
+        memo = state._memo.of(trajectory.state)
+        key = (self.kind, player, "tensor")
+        cached = memo.get(key)
+        if cached is None:
+            self._fill(state, player)
+            memo[key] = tensor.copy()
         else:
-            observe = rl._observer(game, self._game.rules)
-            self.tensor[:] = observe(trajectory.state, player).ravel()
+            tensor[:] = cached
+
+    def _fill(self, state: _State, player: int) -> None:
+        trajectory = state.trajectory
+        assert trajectory is not None
+        tensor = self.tensor
+        game, kind = trajectory.game, self.kind
+        players = self._game.players
+        if kind == "observation":
+            tensor[:] = self._game.observe(trajectory.state, player).ravel()
+        elif kind == "information_state":
+            observed = self.dict["observation"]
+            observed[...] = self._game.observe(trajectory.state, player).reshape(observed.shape)
+            actions, kinds = trajectory._counts(player, self._game.space.size)
+            self.dict["own_actions"][:] = actions
+            self.dict["events"][:] = kinds
+        elif kind == "all_observations":
+            observe = self._game.observe
+            tensor[:] = numpy.concatenate(
+                [observe(trajectory.state, seat).ravel() for seat in range(players)]
+            )
+        elif kind == "all_information_states":
+            tensor[:] = numpy.concatenate(
+                [rl.information_state(game, seat, trajectory).tensor for seat in range(players)]
+            )
+        elif kind in ("public", "public_history"):
+            split = _public.split(game)
+            assert split is not None
+            public = split.public(trajectory.state)
+            self.dict["public"][...] = rl.observation(game, public)
+            if kind == "public_history":
+                movers = [0] * players
+                for before in _public_states(state)[:-1]:
+                    mover = game.to_move(before)
+                    if mover is not None:
+                        movers[mover] += 1
+                self.dict["moves_by_seat"][:] = movers
+        elif kind in ("private", "all_private"):
+            split = _public.split(game)
+            assert split is not None
+            seats = [player] if kind == "private" else range(players)
+            values = [v for seat in seats for v in split.private(trajectory.state, seat)]
+            tensor[:] = numpy.asarray(values, numpy.float32)
 
     def string_from(self, state: _State, player: int) -> str:
-        """The information state text, or the view's text, of ``player``."""
+        """The text of the same observation, for ``player``."""
         trajectory = state.trajectory
         if trajectory is None:
             return "before the deal"
-        game = trajectory.game
-        if self._perfect_recall:
-            return rl.information_state(game, player, trajectory).text
-        view = game.view(trajectory.state, player)
-        return game.render_view(view, "you") if game.render_view is not None else repr(view)
+        memo = state._memo.of(trajectory.state)
+        key = (self.kind, player, "text")
+        text = memo.get(key)
+        if text is None:
+            text = memo[key] = self._text(state, player)
+        return text
+
+    def _text(self, state: _State, player: int) -> str:
+        trajectory = state.trajectory
+        assert trajectory is not None
+        game, kind = trajectory.game, self.kind
+        players = self._game.players
+        if kind == "observation":
+            return _memo_view_text(state, player)
+        if kind == "information_state":
+            # The view's text is the observation string's: worked out once for both.
+            head = _memo_view_text(state, player)
+            return "\n".join([head, "seen:", *trajectory._lines(player)])
+        if kind == "all_observations":
+            return "\n".join(
+                f"[seat {seat}]\n{_view_text(game, trajectory.state, seat)}"
+                for seat in range(players)
+            )
+        if kind == "all_information_states":
+            return "\n".join(
+                f"[seat {seat}]\n{rl.information_state(game, seat, trajectory).text}"
+                for seat in range(players)
+            )
+        if kind == "public":
+            return _public_text(game, trajectory.state)
+        if kind == "public_history":
+            texts: list[str] = []
+            for before in _public_states(state):
+                text = _public_text(game, before)
+                if not texts or texts[-1] != text:
+                    texts.append(text)
+            return "\n--\n".join(texts)
+        if kind in ("private", "all_private"):
+            split = _public.split(game)
+            assert split is not None
+            seats = [player] if kind == "private" else range(players)
+            return "\n".join(split.private_text(trajectory.state, seat) for seat in seats)
+        return ""
+
+
+def _memo_view_text(state: _State, seat: int) -> str:
+    # The text of ``seat``'s view, kept in the state's memo.
+    trajectory = state.trajectory
+    assert trajectory is not None
+    memo = state._memo.of(trajectory.state)
+    key = ("view text", seat)
+    text = memo.get(key)
+    if text is None:
+        text = memo[key] = _view_text(trajectory.game, trajectory.state, seat)
+    return text
+
+
+def _view_text(game: AnyGame, state: Any, seat: int) -> str:
+    view = game.view(state, seat)
+    return game.render_view(view, "you") if game.render_view is not None else repr(view)
+
+
+def _public_text(game: AnyGame, state: Any) -> str:
+    # The public view drawn for no seat in particular: every hand as a count.
+    split = _public.split(game)
+    assert split is not None
+    public = split.public(state)
+    if game.render_view is None:
+        return repr(public)
+    return game.render_view(attrs.evolve(public, seat=game.players(state)), "")
+
+
+def _public_states(state: _State) -> list[Any]:
+    # The game's states from the deal to now: the deal played again with the moves
+    # (a world of resample_from_infostate has the same public history as the game it
+    # was drawn from, which is the one its moves were played in).
+    trajectory = state.trajectory
+    assert trajectory is not None
+    game = trajectory.game
+    spiel_game = state._spiel_game
+    now = game.new_game(spiel_game.rules, seed=state.deal)
+    states = [now]
+    for move in trajectory.moves:
+        now = game.apply(now, move)
+        states.append(now)
+    return states
 
 
 def _product(shape: tuple[int, ...]) -> int:
@@ -346,23 +625,27 @@ def register(game: AnyGame) -> None:
         return
     counts = _player_counts(game)
     rules_parameters = _rules_parameters(game)
-    parameters = {**rules_parameters, "deals": DEALS}
-    game_type = pyspiel.GameType(
-        short_name=name,
-        long_name=f"cardrules {game.name}",
-        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM,
-        reward_model=pyspiel.GameType.RewardModel.REWARDS,
-        max_num_players=max(counts),
-        min_num_players=min(counts),
-        provides_information_state_string=True,
-        provides_information_state_tensor=True,
-        provides_observation_string=True,
-        provides_observation_tensor=True,
-        parameter_specification=parameters,
-    )
+    parameters = {**rules_parameters, "deals": DEALS, "rewards": REWARDS}
+    types = {
+        model: pyspiel.GameType(
+            short_name=name,
+            long_name=f"cardrules {game.name}",
+            dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+            chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+            information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+            utility=pyspiel.GameType.Utility.GENERAL_SUM,
+            reward_model=model,
+            max_num_players=max(counts),
+            min_num_players=min(counts),
+            provides_information_state_string=True,
+            provides_information_state_tensor=True,
+            provides_observation_string=True,
+            provides_observation_tensor=True,
+            parameter_specification=parameters,
+        )
+        for model in (pyspiel.GameType.RewardModel.TERMINAL, pyspiel.GameType.RewardModel.REWARDS)
+    }
+    game_type = types[pyspiel.GameType.RewardModel.TERMINAL]
     # OpenSpiel pickles a Python game by its class: keep the class findable by name.
     class_name = f"_Game_{game.name}"
     subclass = type(
@@ -371,6 +654,7 @@ def register(game: AnyGame) -> None:
         {
             "_game": game,
             "_type": game_type,
+            "_steps_type": types[pyspiel.GameType.RewardModel.REWARDS],
             "_rule_names": tuple(rules_parameters),
             "__module__": __name__,
             "__qualname__": class_name,

@@ -17,8 +17,20 @@ follows PettingZoo's classic card games:
   signed;
 - ``reset(seed=...)`` deals the game with that seed (a random one when ``None``);
 - ``render_mode="ansi"``: ``render()`` gives the view of the seat to move as the
-  game's own text; ``render_mode="rgb_array"``: the same view as the game's picture, in
-  pixels (needs the ``raster`` extra, see :func:`cardrules.svg.to_rgb_array`).
+  game's own text; ``render_mode="human"`` prints it; ``render_mode="rgb_array"``: the
+  same view as the game's picture, in pixels (needs the ``raster`` extra, see
+  :func:`cardrules.svg.to_rgb_array`);
+- ``action_mask="info"``: the observation is the float32 array alone (a ``Box``
+  space) and the mask of the agent to move is ``infos[agent]["action_mask"]``, the
+  other place PettingZoo's tools read it from. The default dict is the form of
+  PettingZoo's classic card games; its ``api_test`` warns about a dict observation
+  ("not a NumPy array", "should be Box or Discrete") for every environment but its
+  own, which ``action_mask="info"`` avoids.
+
+There is no ``parallel_env``: one seat moves at a time in every game, so the AEC
+(turn by turn) API is the natural one, and PettingZoo's conversion of a turn-based
+game to the parallel API would have every agent but one pass at every step (its
+``max_cycles_test`` and ``parallel_api_test`` do not apply).
 
 A game without decisions (Beggar-my-neighbour) still works: its one action is
 always the only legal one.
@@ -58,17 +70,27 @@ from cardrules.game import AnyGame
 __all__ = ["CardrulesEnv", "env"]
 
 _frombuffer, _int8 = numpy.frombuffer, numpy.dtype(numpy.int8)
+# The observation bounds: float32's whole range (the encodings have no tighter bound
+# in general; infinite bounds make PettingZoo's api_test warn).
+_LOW, _HIGH = float(numpy.finfo(numpy.float32).min), float(numpy.finfo(numpy.float32).max)
 _MASK_ARRAYS = 4096
 """The most masks an environment keeps as arrays (then it starts afresh)."""
 
 
-def env(name: str, *, render_mode: str | None = None, **rules_options: Any) -> CardrulesEnv:
+def env(
+    name: str,
+    *,
+    render_mode: str | None = None,
+    action_mask: str = "observation",
+    **rules_options: Any,
+) -> CardrulesEnv:
     """
     The AEC environment of the game ``name`` with ``Rules(**rules_options)``.
 
     Args:
         name: a registered game, for example ``"biggenbende"``.
-        render_mode: ``None``, ``"ansi"`` or ``"rgb_array"``.
+        render_mode: ``None``, ``"ansi"``, ``"human"`` or ``"rgb_array"``.
+        action_mask: ``"observation"`` (a dict observation) or ``"info"``.
         rules_options: the game's ``Rules`` options, for example ``players=4``.
 
     >>> import cardrules
@@ -78,7 +100,12 @@ def env(name: str, *, render_mode: str | None = None, **rules_options: Any) -> C
     ...     "player_0", "player_1", "player_2"]
     True
     """
-    return CardrulesEnv(cardrules.get_game(name), render_mode=render_mode, **rules_options)
+    return CardrulesEnv(
+        cardrules.get_game(name),
+        render_mode=render_mode,
+        action_mask=action_mask,
+        **rules_options,
+    )
 
 
 class CardrulesEnv(AECEnv):  # type: ignore[misc]
@@ -88,7 +115,8 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
 
     Args:
         game: the game (for example ``cardrules.get_game("allegra")``).
-        render_mode: ``None``, ``"ansi"`` or ``"rgb_array"``.
+        render_mode: ``None``, ``"ansi"``, ``"human"`` or ``"rgb_array"``.
+        action_mask: ``"observation"`` (a dict observation) or ``"info"``.
         rules_options: the game's ``Rules`` options.
 
     >>> import cardrules
@@ -99,18 +127,29 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
     True
     """
 
-    metadata = {"render_modes": ["ansi", "rgb_array"], "is_parallelizable": False}  # noqa: RUF012
+    metadata = {  # noqa: RUF012
+        "render_modes": ["ansi", "human", "rgb_array"],
+        "is_parallelizable": False,
+    }
 
     def __init__(
-        self, game: AnyGame, *, render_mode: str | None = None, **rules_options: Any
+        self,
+        game: AnyGame,
+        *,
+        render_mode: str | None = None,
+        action_mask: str = "observation",
+        **rules_options: Any,
     ) -> None:
         super().__init__()
-        if render_mode not in (None, "ansi", "rgb_array"):
+        if render_mode not in (None, "ansi", "human", "rgb_array"):
             raise ValueError(
-                f"render_mode must be None, 'ansi' or 'rgb_array', not {render_mode!r}"
+                f"render_mode must be None, 'ansi', 'human' or 'rgb_array', not {render_mode!r}"
             )
         if render_mode == "rgb_array":
             svg._rasteriser()  # the raster extra: a clear error now, not at the first frame
+        if action_mask not in ("observation", "info"):
+            raise ValueError(f"action_mask must be 'observation' or 'info', not {action_mask!r}")
+        self._mask_in_info = action_mask == "info"
         self.metadata = {**CardrulesEnv.metadata, "name": f"cardrules_{game.name}"}
         self.game = game
         """The game."""
@@ -144,11 +183,14 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
         self._players = game.players(game.new_game(self.rules, seed=0))
         self.possible_agents = [f"player_{seat}" for seat in range(self._players)]
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        box = gymnasium.spaces.Box(low=_LOW, high=_HIGH, shape=spec.shape, dtype=numpy.float32)
         self._observation_spaces = {
-            agent: gymnasium.spaces.Dict(
+            agent: box
+            if self._mask_in_info
+            else gymnasium.spaces.Dict(
                 {
                     "observation": gymnasium.spaces.Box(
-                        low=-numpy.inf, high=numpy.inf, shape=spec.shape, dtype=numpy.float32
+                        low=_LOW, high=_HIGH, shape=spec.shape, dtype=numpy.float32
                     ),
                     "action_mask": gymnasium.spaces.Box(
                         low=0, high=1, shape=(self._space.size,), dtype=numpy.int8
@@ -186,11 +228,26 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
         self._returns = self._returns_of(self.state_)
         self._rewarded = False
         self._select()
+        if self._mask_in_info:
+            for agent in self.agents:
+                self.infos[agent]["action_mask"] = self._no_mask.copy()
+            self._tell_mask(None)
 
     def _select(self) -> None:
         seat = self.game.to_move(self.state_)
         if seat is not None:
             self.agent_selection = self.possible_agents[seat]
+
+    def _tell_mask(self, before: str | None) -> None:
+        # action_mask="info": the mask of the agent to move in its info, zeros in the
+        # info of the agent that moved before.
+        infos = self.infos
+        if before is not None and before in infos:
+            infos[before]["action_mask"] = self._no_mask.copy()
+        agent = self.agent_selection
+        if agent in infos:
+            mask = self._observe_with_mask(agent)["action_mask"]
+            infos[agent]["action_mask"] = mask
 
     def _legal(self) -> Any:
         # The legal actions of the current state, worked out once a state: the mask as
@@ -204,8 +261,16 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
             self._legal_of = state
         return self._legal_now
 
-    def observe(self, agent: str) -> dict[str, Any]:
-        """The observation of ``agent``: its view's encoding and its action mask."""
+    def observe(self, agent: str) -> Any:
+        """
+        The observation of ``agent``: its view's encoding and its action mask (the
+        encoding alone with ``action_mask="info"``).
+        """
+        if self._mask_in_info:
+            return self._observe_state(self.state_, self._seats[agent])
+        return self._observe_with_mask(agent)
+
+    def _observe_with_mask(self, agent: str) -> dict[str, Any]:
         state = self.state_
         if agent == self.agent_selection:  # once the game is over, it has no legal moves
             # _legal() inlined: this runs at every step.
@@ -290,24 +355,41 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
         mover = game.to_move(state)
         if mover is not None:
             self.agent_selection = self.possible_agents[mover]
+            if self._mask_in_info:
+                self._tell_mask(agent)
         else:  # nobody to move: the game is over (the Game protocol's contract)
             self.terminations = dict.fromkeys(self.agents, True)
             outcome = game.outcome(state)
             for name in self.agents:
                 self.infos[name] = {"outcome": outcome}
+                if self._mask_in_info:
+                    self.infos[name]["action_mask"] = self._no_mask.copy()
 
     def render(self) -> Any:
-        """The view of the seat to move as the game's text (``render_mode="ansi"``), or as
-        its picture in pixels (``"rgb_array"``)."""
+        """
+        The view of the seat to move as the game's text: returned
+        (``render_mode="ansi"``) or printed (``render_mode="human"``); or as its picture
+        in pixels (``render_mode="rgb_array"``).
+        """
         if self.render_mode is None:
             gymnasium.logger.warn("render() was called without a render_mode")
             return None
+        if self.render_mode == "rgb_array":
+            if self.state_ is None:
+                return None
+            view = self.game.view(self.state_, self._seats[self.agent_selection])
+            return svg.to_rgb_array(svg.render_svg(view, game=self.game))
+        text = self._text()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def _text(self) -> str:
         if self.state_ is None:
             return ""
         seat = self._seats[self.agent_selection]
         view = self.game.view(self.state_, seat)
-        if self.render_mode == "rgb_array":
-            return svg.to_rgb_array(svg.render_svg(view, game=self.game))
         if self.game.render_view is None:
             return repr(view)
         return self.game.render_view(view, f"{self.agent_selection} to move")

@@ -88,19 +88,34 @@ class Trajectory:
         self._event_index = {cls: i for i, cls in enumerate(game.event_types)}
         # Caches, extended lazily: the rendered lines and the counts of each seat.
         self._rendered: list[list[str]] = [[] for _ in range(players)]
-        self._counted: list[tuple[int, list[int], list[int]]] = [(0, [], [])] * players
+        self._counted: list[tuple[int, Any, Any]] = [(0, (), ())] * players
+        # A copy shares the lists of _seen and _rendered, which only grow: each
+        # trajectory knows how long its own are (_seen_len, _rendered_len), and takes a
+        # list of its own, cut to that length, once the other has grown it (_own).
+        self._seen_len: list[int] = [0] * players
+        self._rendered_len: list[int] = [0] * players
 
     def copy(self) -> Trajectory:
         """An independent copy of the trajectory."""
         other = type(self).__new__(type(self))
         other.__dict__.update(self.__dict__)
         other.moves = list(self.moves)
-        other._seen = [list(seen) for seen in self._seen]
+        other._seen = list(self._seen)
+        other._seen_len = list(self._seen_len)
         other._untold = list(self._untold)
         other._told = list(self._told)
-        other._rendered = [list(lines) for lines in self._rendered]
+        other._rendered = list(self._rendered)
+        other._rendered_len = list(self._rendered_len)
         other._counted = list(self._counted)
         return other
+
+    @staticmethod
+    def _own(lists: list[list[Any]], lengths: list[int], seat: int) -> list[Any]:
+        # The list of ``seat`` in ``lists``, this trajectory's own if a copy grew it.
+        items = lists[seat]
+        if len(items) != lengths[seat]:
+            items = lists[seat] = items[: lengths[seat]]
+        return items
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Trajectory:
         # States, moves and events are immutable: a copy of the lists is deep enough.
@@ -120,7 +135,7 @@ class Trajectory:
 
     def _seen_by(self, seat: int) -> list[tuple[bool, Any]]:
         # What ``seat`` saw, its events worked out up to the last move.
-        seen = self._seen[seat]
+        seen = self._own(self._seen, self._seen_len, seat)
         untold = self._untold
         start = self._told[seat]
         if start < len(untold):
@@ -130,6 +145,7 @@ class Trajectory:
                     seen.append((True, move))
                 if events is not None:
                     seen.extend((False, event) for event in events(before, move, after, seat))
+            self._seen_len[seat] = len(seen)
             told = self._told
             told[seat] = len(untold)
             if min(told) == len(untold):  # every seat is told: drop the states
@@ -149,25 +165,32 @@ class Trajectory:
         game = self.game
         render_move = game.render_move or str
         render_event = game.render_event
-        lines = self._rendered[seat]
-        for own, item in self._seen_by(seat)[len(lines) :]:
+        seen = self._seen_by(seat)
+        lines = self._own(self._rendered, self._rendered_len, seat)
+        for own, item in seen[len(lines) :]:
             if own:
                 lines.append(f"you: {render_move(item)}")
             elif render_event is not None:
                 lines.append(render_event(item, seat))
             else:
                 lines.append(str(item))
+        self._rendered_len[seat] = len(lines)
         return lines
 
-    def _counts(self, seat: int, size: int) -> tuple[list[int], list[int]]:
+    def _counts(self, seat: int, size: int) -> tuple[Any, Any]:
+        # How often ``seat`` played each action and saw each kind of event, as float32
+        # arrays (shared with later calls: not to be changed by the caller).
         done, actions, kinds = self._counted[seat]
         seen = self._seen_by(seat)
         if done == len(seen) and len(actions) == size:
             return actions, kinds
+        numpy = _numpy()
         if len(actions) != size:
-            done, actions, kinds = 0, [0] * size, [0] * len(self._event_index)
+            done = 0
+            actions = numpy.zeros(size, numpy.float32)
+            kinds = numpy.zeros(len(self._event_index), numpy.float32)
         else:
-            actions, kinds = list(actions), list(kinds)
+            actions, kinds = actions.copy(), kinds.copy()
         encode = _encoder(action_space(self.game, self.state.rules))
         for own, item in seen[done:]:
             if own:
@@ -197,18 +220,32 @@ def information_state(game: AnyGame, seat: int, history: Trajectory) -> Informat
     """
     if history.game is not game:
         raise CardrulesError("the trajectory follows another game")
-    numpy = _numpy()
     view = game.view(history.state, seat)
+    tensor, layout = _information_tensor(game, seat, history, view)
+    return InformationState(
+        text=_information_text(game, seat, history, view), tensor=tensor, layout=layout
+    )
+
+
+def _information_text(game: AnyGame, seat: int, history: Trajectory, view: Any = None) -> str:
+    # The text of information_state (for the adapters, which may want it alone).
+    if view is None:
+        view = game.view(history.state, seat)
     head = game.render_view(view, "you") if game.render_view is not None else repr(view)
-    text = "\n".join([head, "seen:", *history._lines(seat)])
-    tensor = None
-    layout: tuple[tuple[str, int], ...] = ()
-    if game.actions is not None and game.observation is not None:
-        obs = observation(game, view).reshape(-1)
-        size = action_space(game, view.rules).size
-        actions, kinds = history._counts(seat, size)
-        tensor = numpy.concatenate(
-            [obs, numpy.asarray(actions, numpy.float32), numpy.asarray(kinds, numpy.float32)]
-        )
-        layout = (("observation", obs.size), ("own_actions", size), ("events", len(kinds)))
-    return InformationState(text=text, tensor=tensor, layout=layout)
+    return "\n".join([head, "seen:", *history._lines(seat)])
+
+
+def _information_tensor(
+    game: AnyGame, seat: int, history: Trajectory, view: Any = None
+) -> tuple[Any, tuple[tuple[str, int], ...]]:
+    # The tensor and layout of information_state (for the adapters, which may want it alone).
+    if game.actions is None or game.observation is None:
+        return None, ()
+    numpy = _numpy()
+    if view is None:
+        view = game.view(history.state, seat)
+    obs = observation(game, view).reshape(-1)
+    size = action_space(game, view.rules).size
+    actions, kinds = history._counts(seat, size)
+    tensor = numpy.concatenate([obs, actions, kinds])
+    return tensor, (("observation", obs.size), ("own_actions", size), ("events", len(kinds)))
