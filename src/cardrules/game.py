@@ -32,6 +32,7 @@ __all__ = [
     "Kind",
     "Notation",
     "Observation",
+    "ObservationSplit",
     "Outcome",
     "Seat",
     "Upgrade",
@@ -155,6 +156,25 @@ class Observation(Generic[V]):
     """The encoding of a view, flat."""
     layout: tuple[tuple[str, int], ...] = ()
     """What the flat entries mean, in order: ``(name, length)`` pairs."""
+
+
+@attrs.frozen
+class ObservationSplit:
+    """
+    What of a seat's view every seat sees alike (public) and what only that seat sees
+    (private), for observers that ask for either part alone (OpenSpiel's
+    ``IIGObservationType``). A game without one offers no public-only or private-only
+    observation.
+    """
+
+    public: Callable[[Any], Any]
+    """``public(state)``: the view every seat shares, in one fixed seat's frame."""
+    private_size: Callable[[Any], int]
+    """``private_size(rules)``: how many numbers ``private`` gives."""
+    private: Callable[[Any, int], list[float]]
+    """``private(state, seat)``: the seat's private information as numbers."""
+    private_text: Callable[[Any, int], str]
+    """``private_text(state, seat)``: the same as text."""
 
 
 @attrs.frozen
@@ -440,6 +460,8 @@ class GameSpec(Generic[S, M, V, R]):
     """The action space under some rules, or ``None``."""
     observation: Callable[[R], Observation[V]] | None = attrs.field(default=None, kw_only=True)
     """The observation encoding under some rules, or ``None``."""
+    observation_split: ObservationSplit | None = attrs.field(default=None, kw_only=True)
+    """The public and private parts of a seat's view, or ``None``."""
     returns: Callable[[S], tuple[tuple[int, ...], ...]] | None = attrs.field(
         default=None, kw_only=True
     )

@@ -73,6 +73,7 @@ from cardrules.allegra._geometry import area, areas_of
 from cardrules.allegra._greedy import heuristic as _heuristic
 from cardrules.allegra._notation import format_state, format_view, parse_state, parse_view
 from cardrules.allegra._notation import smaller as _smaller
+from cardrules.allegra._observe import SPLIT as _SPLIT
 from cardrules.allegra._observe import observation
 from cardrules.allegra._play import apply, is_over, legal_moves, outcome, players, to_move
 from cardrules.allegra._state import (
@@ -221,6 +222,7 @@ GAME = _GameSpec(
     smaller=_smaller,
     actions=actions,
     observation=observation,
+    observation_split=_SPLIT,
     returns=returns,
     utility_bounds=utility_bounds,
     max_moves=max_moves,

@@ -12,12 +12,14 @@ from itertools import compress
 from operator import is_not
 from typing import Any
 
+import attrs
+
 from cardrules import _fastobs
 from cardrules.allegra._geometry import GRID
 from cardrules.allegra._state import CARD_VALUES, Rules, State, View
 from cardrules.allegra._view import view as _view
 from cardrules.errors import RulesError
-from cardrules.game import Observation
+from cardrules.game import Observation, ObservationSplit
 
 __all__ = ["observation"]
 
@@ -455,3 +457,23 @@ def observation(rules: Rules) -> Observation[View]:
     if type(rules) is not Rules:
         raise RulesError(f"expected an Allegra Rules, not {rules!r}")
     return _observation(rules.players)
+
+
+def _public(state: State) -> View:
+    return attrs.evolve(_view(state, 0), hand=None)  # AL-14: the knocker's card in hand
+
+
+def _private(state: State, seat: int) -> list[float]:
+    out = [0.0] * _V
+    if state.hand is not None and state.receiver == seat:
+        out[state.hand + 1] = 1.0  # as the observation's "hand" block
+    return out
+
+
+def _private_text(state: State, seat: int) -> str:
+    held = state.hand is not None and state.receiver == seat
+    return f"seat {seat}: card in hand {state.hand if held else '-'}"
+
+
+SPLIT = ObservationSplit(_public, lambda rules: _V, _private, _private_text)
+"""The card a knocker holds is private to the seat receiving it; the rest is public."""

@@ -51,6 +51,7 @@ from cardrules.beggar._events import (
 from cardrules.beggar._fast import play_out
 from cardrules.beggar._notation import format_state, format_view, parse_state, parse_view
 from cardrules.beggar._notation import smaller as _smaller
+from cardrules.beggar._observe import SPLIT as _SPLIT
 from cardrules.beggar._observe import observation
 from cardrules.beggar._play import apply, is_over, legal_moves, outcome, players, to_move
 from cardrules.beggar._records import RECORD_GAMES, RecordGame
@@ -164,6 +165,7 @@ GAME = _GameSpec(
     smaller=_smaller,
     actions=actions,
     observation=observation,
+    observation_split=_SPLIT,
     returns=returns,
     utility_bounds=utility_bounds,
     max_moves=max_moves,

@@ -15,7 +15,7 @@ from cardrules import _fastobs
 from cardrules.beggar._state import RANKS, Rules, State, View
 from cardrules.beggar._view import view as _view
 from cardrules.errors import RulesError
-from cardrules.game import Observation
+from cardrules.game import Observation, ObservationSplit
 
 __all__ = ["observation"]
 
@@ -183,3 +183,16 @@ def observation(rules: Rules) -> Observation[View]:
     if type(rules) is not Rules:
         raise RulesError(f"expected a Beggar-my-neighbour Rules, not {rules!r}")
     return _observation(rules.players)
+
+
+def _nothing(state: State, seat: int) -> list[float]:
+    return []
+
+
+SPLIT = ObservationSplit(
+    lambda state: _view(state, 0),  # no seat looks into a stack (BM-3, BM-6)
+    lambda rules: 0,
+    _nothing,
+    lambda state, seat: f"seat {seat}: nothing hidden",
+)
+"""Nothing is private: every seat sees the same."""

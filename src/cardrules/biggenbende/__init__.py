@@ -64,6 +64,7 @@ from cardrules.biggenbende._events import (
 from cardrules.biggenbende._greedy import heuristic as _heuristic
 from cardrules.biggenbende._notation import format_state, format_view, parse_state, parse_view
 from cardrules.biggenbende._notation import smaller as _smaller
+from cardrules.biggenbende._observe import SPLIT as _SPLIT
 from cardrules.biggenbende._observe import observation
 from cardrules.biggenbende._play import (
     apply,
@@ -192,6 +193,7 @@ GAME = _GameSpec(
     smaller=_smaller,
     actions=actions,
     observation=observation,
+    observation_split=_SPLIT,
     returns=returns,
     utility_bounds=utility_bounds,
     max_moves=max_moves,

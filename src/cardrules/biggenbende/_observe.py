@@ -12,12 +12,15 @@ from itertools import product
 from operator import itemgetter
 from typing import Any
 
+import attrs
+
 from cardrules import _fastobs
 from cardrules.biggenbende._cards import EMPTY
 from cardrules.biggenbende._state import ROW_SIZE, VALUES, Rules, State, View
+from cardrules.biggenbende._text import _cards
 from cardrules.biggenbende._view import view as _view
 from cardrules.errors import RulesError
-from cardrules.game import Observation
+from cardrules.game import Observation, ObservationSplit
 
 __all__ = ["observation"]
 
@@ -289,3 +292,36 @@ def observation(rules: Rules) -> Observation[View]:
     if type(rules) is not Rules:
         raise RulesError(f"expected a Biggenbende Rules, not {rules!r}")
     return _observation(rules.players)
+
+
+def _public(state: State) -> View:
+    # What every seat sees alike: seat 0's view without its hand. While seats choose,
+    # every choice is hidden until laid (BB-4, BB-21).
+    seen = _view(state, 0)
+    if state.phase == "choose":
+        return attrs.evolve(
+            seen,
+            hand=EMPTY,
+            face_up=(EMPTY,) * len(state.hands),
+            hand_counts=tuple(
+                sum(h) + sum(u) for h, u in zip(state.hands, state.face_up, strict=True)
+            ),
+        )
+    return attrs.evolve(seen, hand=EMPTY)
+
+
+def _private(state: State, seat: int) -> list[float]:
+    # The hand's counts, then the seat's own face-up choice while it is hidden.
+    chosen = state.face_up[seat] if state.phase == "choose" else EMPTY
+    return [float(n) for n in (*state.hands[seat], *chosen)]
+
+
+def _private_text(state: State, seat: int) -> str:
+    text = f"seat {seat}: hand {_cards(state.hands[seat])}"
+    if state.phase == "choose":
+        text += f" | chosen face up {_cards(state.face_up[seat])}"
+    return text
+
+
+SPLIT = ObservationSplit(_public, lambda rules: 2 * len(EMPTY), _private, _private_text)
+"""The hand (and a hidden face-up choice) is private; the rest of the view public."""
