@@ -20,7 +20,7 @@ from cardrules.game import AnyGame
 # and is derandomised so that a CI run is repeatable.
 settings.register_profile(
     "dev",
-    max_examples=25,
+    max_examples=12,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )

@@ -35,6 +35,7 @@ def test_too_many_bots_is_one_error_line(capsys: pytest.CaptureFixture[str]) -> 
     assert capsys.readouterr().err.strip() == ("cardrules: error: --bots lists 3 bots for 2 seats")
 
 
+@pytest.mark.slow  # a LocalCluster of worker processes; test_simulation keeps one quick
 def test_a_dask_local_cluster_gives_the_same_table(capsys: pytest.CaptureFixture[str]) -> None:
     pytest.importorskip("dask.distributed", reason="the dask extra is not installed")
     argv = ["tournament", "allegra", "--players", "3", "--games", "6", "--json"]

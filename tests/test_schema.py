@@ -10,6 +10,7 @@ string for an integer).
 from __future__ import annotations
 
 import copy
+import functools
 import importlib.resources
 import json
 import re
@@ -51,7 +52,9 @@ _GOLDEN = sorted(
 )
 
 
+@functools.cache
 def _validator(game: str, kind: str, version: int | None = None) -> Draft202012Validator:
+    # One validator a schema: the 881 golden files share a few dozen schemas.
     return Draft202012Validator(load_schema(game, kind, version=version))  # type: ignore[arg-type]
 
 

@@ -173,6 +173,7 @@ def test_a_dask_local_cluster_gives_the_same_table_as_one_process() -> None:
     assert _table(game, there, bots) == _table(game, here, bots)
 
 
+@pytest.mark.slow  # a second LocalCluster; the quick run keeps the one above
 def test_the_command_lines_json_is_the_same_in_process_in_workers_and_on_dask(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
