@@ -13,7 +13,6 @@ chromium``).
 from __future__ import annotations
 
 import random
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -24,27 +23,18 @@ import cardrules
 from cardrules import allegra, beggar
 from cardrules import biggenbende as bb
 from cardrules.svg import record_html, render_svg, replay_html
+from tests._browser import ARGS, CHROMIUM
 
 sync_api = pytest.importorskip(
     "playwright.sync_api", reason="Playwright is not installed (the test extra has it)"
 )
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 if CHROMIUM is None:
     pytest.skip(
         "no Chromium to drive: install Debian's package (apt-get install -y chromium)",
         allow_module_level=True,
     )
 
-ARGS = [
-    "--no-sandbox",
-    "--headless",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 pytestmark = pytest.mark.slow  # a browser start and a whole game: seconds, not milliseconds
 
 SHOTS = Path(__file__).resolve().parent.parent / "docs" / "_build" / "screenshots"

@@ -5,7 +5,6 @@ from __future__ import annotations
 import itertools
 import json
 import os
-import shutil
 import socket
 import subprocess
 import sys
@@ -234,6 +233,3 @@ def check_stored(
             data = json.loads(move.move)
             state = game.apply(state, cardrules.from_data(data, game="beggar", kind="move"))
         assert state == cardrules.loads(row.state, key=store.key())
-
-
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"

@@ -28,19 +28,10 @@ import uvicorn  # noqa: E402
 import cardrules  # noqa: E402
 from cardrules.bots import GreedyBot, play_game  # noqa: E402
 from cardrules.server import create_app  # noqa: E402
-from tests.server.conftest import CHROMIUM, free_port  # noqa: E402
+from tests._browser import ARGS, CHROMIUM  # noqa: E402
+from tests.server.conftest import free_port  # noqa: E402
 
 pytestmark = pytest.mark.slow
-
-ARGS = [
-    "--no-sandbox",
-    "--headless",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 
 
 def _short_beggar_seed() -> int:
@@ -78,7 +69,7 @@ class _Live:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    if not Path(CHROMIUM).exists():
+    if CHROMIUM is None or not Path(CHROMIUM).exists():
         pytest.skip("chromium is not installed (Debian: apt-get install chromium)")
     with playwright_api.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
