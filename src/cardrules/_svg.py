@@ -350,6 +350,27 @@ def fan(count: int, room: float, *, step: float = 24, w: int = CARD_W) -> float:
     return min(step, (room - w) / (count - 1))
 
 
+def table_canvas(
+    width: int,
+    height: int,
+    game: str,
+    you: int | None,
+    players: int,
+    standing: str,
+    standing_title: str,
+) -> Canvas:
+    """
+    A game's picture with its heading: the game's name, and on the right where the game
+    stands (``standing``, told in full by ``standing_title``). ``you`` is the seat whose
+    view it is, or ``None`` for the whole table.
+    """
+    kind = "the whole table" if you is None else f"seat {you}'s view"
+    canvas = Canvas(width, height, f"{game}, {kind}: {plural(players, 'player')}")
+    canvas.text(8, 20, game, size=15, bold=True)
+    canvas.text(width - 8, 20, standing, muted=True, anchor="end", title=standing_title)
+    return canvas
+
+
 def plural(number: int, word: str) -> str:
     """
     ``1 card``, ``2 cards``.

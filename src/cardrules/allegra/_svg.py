@@ -15,7 +15,7 @@ from typing import Any, cast
 
 import attrs
 
-from cardrules._svg import Canvas, plural, words
+from cardrules._svg import plural, table_canvas, words
 from cardrules.allegra._geometry import GRID
 from cardrules.allegra._moves import Slot
 from cardrules.allegra._state import State, View
@@ -89,17 +89,14 @@ def render_svg(obj: State | View, *, last_move: object = None, mover: int | None
     to_move = None if obj.phase == "over" else _mover(obj)  # type: ignore[arg-type]
     rows = (n + 1) // 2
     height = _TOP + rows * _BLOCK_H - 24 + (26 if marked else 0)  # the last area, the band
-    kind = "the whole table" if you is None else f"seat {you}'s view"
-    canvas = Canvas(_W, height, f"Allegra, {kind}: {plural(n, 'player')}")
-    canvas.text(8, 20, "Allegra", size=15, bold=True)
-    canvas.text(
-        _W - 8,
-        20,
+    canvas = table_canvas(
+        _W,
+        height,
+        "Allegra",
+        you,
+        n,
         f"round {obj.round} of {rules.rounds} \u00b7 turn {obj.turns}",
-        muted=True,
-        anchor="end",
-        title=f"round {obj.round} of {rules.rounds}, "
-        f"{plural(obj.turns, 'turn')} played in it (AL-13)",
+        f"round {obj.round} of {rules.rounds}, {plural(obj.turns, 'turn')} played in it (AL-13)",
     )
     status = _doing(obj)  # type: ignore[arg-type]
     canvas.text(8, 38, status, title=status)

@@ -8,7 +8,7 @@ state's picture only adds, in each stack's title, the card on top.
 
 from __future__ import annotations
 
-from cardrules._svg import Canvas, plural
+from cardrules._svg import Canvas, plural, table_canvas
 from cardrules.beggar._state import Card, State, View
 
 __all__ = ["render_svg"]
@@ -72,16 +72,14 @@ def render_svg(obj: State | View, *, last_move: object = None, mover: int | None
     players = len(sizes)
     marked = last_move is not None
     height = 372 if marked else 344  # room for the last move's band
-    kind = "the whole table" if you is None else f"seat {you}'s view"
-    canvas = Canvas(_W, height, f"Beggar-my-neighbour, {kind}: {plural(players, 'player')}")
-    canvas.text(8, 20, "Beggar-my-neighbour", size=15, bold=True)
-    canvas.text(
-        _W - 8,
-        20,
+    canvas = table_canvas(
+        _W,
+        height,
+        "Beggar-my-neighbour",
+        you,
+        players,
         f"cards turned {obj.cards} \u00b7 tricks {obj.tricks}",
-        muted=True,
-        anchor="end",
-        title=f"{plural(obj.cards, 'card')} turned, {plural(obj.tricks, 'trick')} taken (BM-8)",
+        f"{plural(obj.cards, 'card')} turned, {plural(obj.tricks, 'trick')} taken (BM-8)",
     )
     if turn is None:
         status = f"the game is over ({str(obj.ended).replace('_', ' ')})"

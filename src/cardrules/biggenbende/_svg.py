@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardrules._svg import CARD_W, Canvas, fan, plural
+from cardrules._svg import CARD_W, Canvas, fan, plural, table_canvas
 from cardrules.biggenbende._state import (
     BURN,
     JOKER,
@@ -121,16 +121,14 @@ def render_svg(obj: State | View, *, last_move: object = None, mover: int | None
     turn = obj.turn
     marked = last_move is not None
     height = _TOP + _PANEL * players + (28 if marked else 4)
-    kind = "the whole table" if you is None else f"seat {you}'s view"
-    canvas = Canvas(_W, height, f"Biggenbende, {kind}: {plural(players, 'player')}")
-    canvas.text(8, 20, "Biggenbende", size=15, bold=True)
-    canvas.text(
-        _W - 8,
-        20,
+    canvas = table_canvas(
+        _W,
+        height,
+        "Biggenbende",
+        you,
+        players,
         f"round {obj.round} of {rules.rounds} \u00b7 supply {plural(supply, 'chip')}",
-        muted=True,
-        anchor="end",
-        title=f"round {obj.round} of {rules.rounds}, started by seat {obj.starter}; "
+        f"round {obj.round} of {rules.rounds}, started by seat {obj.starter}; "
         f"{plural(supply, 'chip')} left in the supply",
     )
     way = "clockwise \u21bb" if obj.direction == 1 else "counter-clockwise \u21ba"
