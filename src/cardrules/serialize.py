@@ -284,10 +284,7 @@ def replay(record: Record, *, seed: int | None = None) -> Any:
     if seed is not None:
         verify_start(record, seed)
     game = _game(record.game)
-    if record.start is not None:
-        state = record.start
-    else:
-        state = game.new_game(record.rules, seed=record.seed)
+    state = _start(record, game)
     apply = game.apply
     move_types = tuple(game.move_types)
     for index, move in enumerate(record.moves):
@@ -300,6 +297,13 @@ def replay(record: Record, *, seed: int | None = None) -> Any:
             reason = f"move {index + 1}: {exc.reason}"
             raise IllegalMoveError(move, exc.rule, reason, index=index) from exc
     return state
+
+
+def _start(record: Record, game: AnyGame) -> Any:
+    """The state ``record``'s first move is made in: its ``start``, or its seed's deal."""
+    if record.start is not None:
+        return record.start
+    return game.new_game(record.rules, seed=record.seed)
 
 
 def verify_start(record: Record, seed: int) -> None:

@@ -37,7 +37,7 @@ from cardrules._render import render_generic, render_move, render_outcome, rende
 from cardrules._svg import Canvas, esc
 from cardrules.errors import CardrulesError, WrongTypeError
 from cardrules.game import AnyGame
-from cardrules.serialize import Record
+from cardrules.serialize import Record, _start
 
 __all__ = [
     "RASTER_EXTRA",
@@ -211,12 +211,8 @@ def _frames(record: Record) -> dict[str, Any]:
     if not isinstance(record, Record):
         raise WrongTypeError(f"expected a Record, got {type(record).__name__}")
     game = get_game(record.game)
-    if record.start is not None:
-        state = record.start
-        origin = "from a saved position"
-    else:
-        state = game.new_game(record.rules, seed=record.seed)
-        origin = f"seed {record.seed}"
+    state = _start(record, game)
+    origin = "from a saved position" if record.start is not None else f"seed {record.seed}"
     players = game.players(state)
     seats = range(players)
     # Pictures of one game repeat most of their pieces from one move to the next: each

@@ -53,7 +53,7 @@ from cardrules.errors import (
     RulesError,
 )
 from cardrules.game import AnyGame
-from cardrules.serialize import Record
+from cardrules.serialize import Record, _start
 
 __all__ = [
     "FailingMove",
@@ -450,7 +450,7 @@ def rule_coverage(game: AnyGame, items: Iterable[Playthrough | Record]) -> RuleC
             continue
         if item.game != game.name:
             raise CardrulesError(f"rule coverage: a record of {item.game!r}, not {game.name!r}")
-        state = item.start if item.start is not None else game.new_game(item.rules, seed=item.seed)
+        state = _start(item, game)
         for move in item.moves:
             after = game.apply(state, move)
             count(state, move, after)

@@ -16,6 +16,7 @@ from cardrules._render import render_outcome
 from cardrules.cli._common import broken_move, kind_of, load, replay_record, told, view_text
 from cardrules.errors import CardrulesError, IllegalMoveError
 from cardrules.game import Command
+from cardrules.serialize import _start
 
 __all__ = ["COMMAND"]
 
@@ -41,12 +42,8 @@ def _run(args: argparse.Namespace) -> int:
         return _write_html(args.file, record, args.html)
     if (record.seed is None) == (record.start is None):
         raise CardrulesError(f"{args.file}: a record needs exactly one of seed and start")
-    if record.start is not None:
-        state = record.start
-        origin = "from a saved position"
-    else:
-        state = game.new_game(record.rules, seed=record.seed)
-        origin = f"seed {record.seed}"
+    state = _start(record, game)
+    origin = "from a saved position" if record.start is not None else f"seed {record.seed}"
     players = game.players(state)
     total = len(record.moves)
     print(f"{game.name}: {players} players, {origin}, {total} moves")

@@ -474,15 +474,13 @@ def record_returns(record: cardrules.serialize.Record) -> tuple[tuple[int, ...],
     ((0, 1, 3), (0, 3, 2))
     """
     from cardrules import get_game
-    from cardrules.serialize import Record, replay
+    from cardrules.serialize import Record, _start, replay
 
     if not isinstance(record, Record):
         raise CardrulesError(f"expected a Record, not {type(record).__name__}")
     replay(record)  # checks every move, naming the first bad one
     game = get_game(record.game)
-    state = (
-        record.start if record.start is not None else game.new_game(record.rules, seed=record.seed)
-    )
+    state = _start(record, game)
     states = [state]
     for move in record.moves:
         state = game.apply(state, move)
