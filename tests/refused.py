@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -16,7 +16,7 @@ import attrs
 import pytest
 
 import cardrules
-from cardrules.errors import CardrulesError, IllegalMoveError
+from cardrules.errors import CardrulesError, IllegalMoveError, InvalidStateError
 
 
 @contextmanager
@@ -70,3 +70,54 @@ def forged(value: Any, field: str, path: tuple[int, ...], new: object) -> Any:
     copy = attrs.evolve(value)
     object.__setattr__(copy, field, put(getattr(value, field), path))
     return copy
+
+
+Forgery = tuple[str, tuple[int, ...], Any, str, str | None]
+"""A forged field: (field, index path into it, forged value, the error's path, its rule)."""
+
+_FORGERY = ("field", "path", "new", "where", "rule")
+
+
+def refusal_tests(
+    game: Any, state: Any, state_cases: Sequence[Forgery], view_cases: Sequence[Forgery]
+) -> tuple[Callable[..., None], Callable[..., None], Callable[..., None]]:
+    """
+    A game's tests of forged states and views: that ``state`` and seat 0's view pass, and
+    that each forgery is refused at its path by its rule. Each game's ``test_refusals``
+    binds them to test names, with its own cases.
+    """
+
+    def passes() -> None:
+        game.check_state(state)
+        game.check_view(game.view(state, 0))
+
+    @pytest.mark.parametrize(_FORGERY, state_cases)
+    def state_refused(
+        field: str, path: tuple[int, ...], new: Any, where: str, rule: str | None
+    ) -> None:
+        with refused(InvalidStateError, where, rule):
+            game.check_state(forged(state, field, path, new))
+
+    @pytest.mark.parametrize(_FORGERY, view_cases)
+    def view_refused(
+        field: str, path: tuple[int, ...], new: Any, where: str, rule: str | None
+    ) -> None:
+        with refused(InvalidStateError, where, rule):
+            game.check_view(forged(game.view(state, 0), field, path, new))
+
+    return passes, state_refused, view_refused
+
+
+def move_refusal_test(
+    game: Any, state: Any, move_cases: Sequence[tuple[Any, str]]
+) -> Callable[..., None]:
+    """The test that each illegal move in ``state`` is refused by its rule."""
+
+    @pytest.mark.parametrize(("move", "rule"), move_cases)
+    def move_refused(move: Any, rule: str) -> None:
+        assert move not in game.legal_moves(state)
+        with refused(IllegalMoveError, rule=rule):
+            game.apply(state, move)
+
+    test: Callable[..., None] = move_refused
+    return test

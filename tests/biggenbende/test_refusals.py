@@ -8,18 +8,15 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 import cardrules
 from cardrules.biggenbende import ChooseFaceUp, PickUp, Play
-from cardrules.errors import IllegalMoveError, InvalidStateError
-from tests.refused import forged, played, refused
+from tests.refused import Forgery, move_refusal_test, played, refusal_tests
 
 GAME = cardrules.get_game("biggenbende")
 STATE = played("biggenbende", 3, 30)
 
 # (field, index path into it, forged value, the error's path, the rule it cites)
-STATE_CASES: list[tuple[str, tuple[int, ...], Any, str, str | None]] = [
+STATE_CASES: list[Forgery] = [
     ("chips", (0,), -1, "chips[0]", None),
     ("direction", (), 0, "direction", None),
     ("discard", (0,), -3, "discard[0]", None),
@@ -43,7 +40,7 @@ STATE_CASES: list[tuple[str, tuple[int, ...], Any, str, str | None]] = [
     ("supply", (), 39, "supply", "BB-3"),
     ("turn", (), -1, "turn", None),
 ]
-VIEW_CASES: list[tuple[str, tuple[int, ...], Any, str, str | None]] = [
+VIEW_CASES: list[Forgery] = [
     ("chips", (0,), -1, "chips[0]", None),
     ("direction", (), 0, "direction", None),
     ("discard", (0,), -3, "discard[0]", None),
@@ -80,29 +77,9 @@ MOVE_CASES: list[tuple[Any, str]] = [
 ]
 
 
-def test_the_played_state_and_its_view_pass() -> None:
-    GAME.check_state(STATE)
-    GAME.check_view(GAME.view(STATE, 0))
-
-
-@pytest.mark.parametrize(("field", "path", "new", "where", "rule"), STATE_CASES)
-def test_a_forged_state_is_refused_at_its_path_by_its_rule(
-    field: str, path: tuple[int, ...], new: Any, where: str, rule: str | None
-) -> None:
-    with refused(InvalidStateError, where, rule):
-        GAME.check_state(forged(STATE, field, path, new))
-
-
-@pytest.mark.parametrize(("field", "path", "new", "where", "rule"), VIEW_CASES)
-def test_a_forged_view_is_refused_at_its_path_by_its_rule(
-    field: str, path: tuple[int, ...], new: Any, where: str, rule: str | None
-) -> None:
-    with refused(InvalidStateError, where, rule):
-        GAME.check_view(forged(GAME.view(STATE, 0), field, path, new))
-
-
-@pytest.mark.parametrize(("move", "rule"), MOVE_CASES)
-def test_an_illegal_move_is_refused_by_its_rule(move: Any, rule: str) -> None:
-    assert move not in GAME.legal_moves(STATE)
-    with refused(IllegalMoveError, rule=rule):
-        GAME.apply(STATE, move)
+(
+    test_the_played_state_and_its_view_pass,
+    test_a_forged_state_is_refused_at_its_path_by_its_rule,
+    test_a_forged_view_is_refused_at_its_path_by_its_rule,
+) = refusal_tests(GAME, STATE, STATE_CASES, VIEW_CASES)
+test_an_illegal_move_is_refused_by_its_rule = move_refusal_test(GAME, STATE, MOVE_CASES)
