@@ -47,6 +47,10 @@ __all__ = [
 
 _TWO64 = 1 << 64
 _RETRIES = 3
+_CHUNKS_PER_WORKER = 16
+"""With no ``chunk`` given, a run is cut into about this many tasks per worker."""
+_WINDOW_PER_WORKER = 8
+"""Tasks handed out ahead per worker; results still come in order."""
 
 
 class SimulationError(CardrulesError):
@@ -274,10 +278,12 @@ def simulate(
     names = _bot_names(resolved, rules, bots)
     jobs = min(jobs, max(1, games))
     workers = jobs if executor is None else _workers(executor)
-    # In this process a chunk is one game (results come as they are played); workers
-    # get chunks large enough to keep their overhead small, small enough to balance.
+    # In this process a chunk is one game (results come as they are played). Workers get
+    # about _CHUNKS_PER_WORKER chunks each: a task costs a few milliseconds of client,
+    # scheduler and worker time (bench_simulation.py --dask-rounds), and fewer, longer
+    # chunks leave one worker idle for up to a whole chunk at the end of the run.
     parallel = executor is not None or jobs > 1
-    size = chunk or (max(1, min(256, games // (workers * 8) or 1)) if parallel else 1)
+    size = chunk or (_default_chunk(games, workers) if parallel else 1)
     spans = ((start, min(games, start + size)) for start in range(0, games, size))
     args = (resolved.name, rules, names, seed, rotate)
     if not parallel:
@@ -285,7 +291,8 @@ def simulate(
             r for start, stop in spans for r in _play_chunk(*args, start, stop)
         )
     else:
-        results = _run_parallel(args, spans, executor, jobs, window=workers * 4)
+        window = workers * _WINDOW_PER_WORKER
+        results = _run_parallel(args, spans, executor, jobs, window=window)
     return Simulation(
         _checked(results, on_error),
         game=resolved.name,
@@ -294,6 +301,17 @@ def simulate(
         seed=seed,
         rotate=rotate,
     )
+
+
+def _default_chunk(games: int, workers: int) -> int:
+    """
+    Games per task when none is given: about :data:`_CHUNKS_PER_WORKER` tasks per
+    worker, from 1 to 256 games.
+
+    >>> _default_chunk(1500, 2), _default_chunk(10, 2), _default_chunk(10**7, 64)
+    (46, 1, 256)
+    """
+    return max(1, min(256, games // (workers * _CHUNKS_PER_WORKER)))
 
 
 def _checked(
@@ -565,6 +583,19 @@ class Summary:
         return "\n".join(lines)
 
 
+_LOCAL_WORKER_CONFIG: dict[str, Any] = {
+    # The statistical profiler samples the stack of the running task every 10 ms.
+    "distributed.worker.profile.enabled": False,
+    # The system monitor (every 500 ms) and the memory monitor (every 100 ms).
+    "distributed.admin.system-monitor.interval": "2s",
+    "distributed.worker.memory.monitor-interval": "1s",
+    # The event loop's own watchdog wakes every 20 ms, taking the GIL from the game.
+    "distributed.admin.tick.interval": "200ms",
+}
+"""The Dask settings of the ``LocalCluster`` that ``dask_client("local")`` starts (the
+how-to "Run a million games on a cluster" gives them for a cluster of your own)."""
+
+
 def dask_client(address: str, *, workers: int = 2) -> Any:
     """
     A ``dask.distributed.Client`` for :func:`simulate`'s ``executor``.
@@ -579,6 +610,7 @@ def dask_client(address: str, *, workers: int = 2) -> Any:
         CardrulesError: if Dask is not installed (``pip install 'cardrules[dask]'``).
     """
     try:
+        import dask
         from dask.distributed import Client
     except ImportError:
         raise CardrulesError(
@@ -586,8 +618,11 @@ def dask_client(address: str, *, workers: int = 2) -> Any:
         ) from None
     if address == "local":
         # A client given no address starts a LocalCluster of its own and closes it
-        # when it is closed.
-        return Client(  # type: ignore[no-untyped-call,unused-ignore]
-            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
-        )
+        # when it is closed. Its workers only play games: the settings below (read by
+        # the workers as they start) take Dask's sampling profiler and its frequent
+        # monitors off the cores that play.
+        with dask.config.set(_LOCAL_WORKER_CONFIG):
+            return Client(  # type: ignore[no-untyped-call,unused-ignore]
+                n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
+            )
     return Client(address)  # type: ignore[no-untyped-call,unused-ignore]
