@@ -28,6 +28,7 @@ is imported from ``examples/crazy_eights/src`` when it is not installed.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import importlib
 import json
 import os
@@ -109,6 +110,25 @@ def openspiel_run(players: int, matches: int, seed: int = 0) -> Callable[[], tup
     return run
 
 
+def _digest(players: int, games: int = 50) -> str:
+    """A hash of the final states of ``games`` seeded random games: the same in any build."""
+    eights = _import_example()
+    rules = eights.Rules(players=players)
+    text = []
+    for seed in range(games):
+        state = eights.new_game(rules, seed=seed)
+        choice = random.Random(seed).choice
+        while not eights.is_over(state):
+            state = eights.apply(state, choice(eights.legal_moves(state)))
+        text.append(repr(state))
+    return hashlib.sha256("\n".join(text).encode()).hexdigest()[:16]
+
+
+def _build(module: Any) -> str:
+    """``compiled`` when ``module`` is a C extension (the mypyc build), else ``pure``."""
+    return "compiled" if str(module.__file__).endswith((".so", ".pyd")) else "pure"
+
+
 def _timed(run: Callable[[], tuple[int, int]]) -> tuple[int, int, float]:
     start = time.process_time()
     moves, games = run()
@@ -133,24 +153,23 @@ def _worker(argv: list[str]) -> int:
     run = cardrules_run(players, matches)
     cardrules_run(players, max(1, matches // 10))()  # warm up
     moves, games, seconds = _timed(run)
-    compiled = getattr(cardrules, "__compiled__", None)
-    print(
-        json.dumps(
-            {
-                "moves": moves,
-                "games": games,
-                "seconds": seconds,
-                "compiled": compiled,
-                "python": sys.version.split()[0],
-            }
-        )
-    )
+    play = importlib.import_module("crazy_eights._play")
+    result = {
+        "moves": moves,
+        "games": games,
+        "seconds": seconds,
+        "cardrules": getattr(cardrules, "__compiled__", None),
+        "example": _build(play),
+        "digest": _digest(players),
+    }
+    print(json.dumps(result))
     return 0
 
 
 def _other(python: str, players: int, matches: int) -> dict[str, Any]:
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (env.get("PYTHONPATH"), str(EXAMPLE)) if p)
+    # The other interpreter's own crazy_eights (installed, maybe compiled) comes first;
+    # the worker falls back on examples/crazy_eights/src only if it has none.
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     out = subprocess.run(
         [python, str(Path(__file__).resolve()), "--worker", str(players), str(matches)],
         env=env,
@@ -195,12 +214,14 @@ def main(argv: list[str]) -> int:
     players = args.players
     print(f"crazy_eights, {players} players: cardrules vs OpenSpiel's C++, the same loop")
     print(_lockstep(players, 20))
-    here = getattr(cardrules, "__compiled__", None)
+    here = f"cardrules={getattr(cardrules, '__compiled__', None)}, example="
+    here += _build(importlib.import_module("crazy_eights._play"))
+    digest = _digest(players)
     sides: dict[str, Callable[[], tuple[int, int]]] = {
         "OpenSpiel C++": openspiel_run(
             players, _calibrate(lambda m: openspiel_run(players, m), args.seconds)
         ),
-        f"cardrules (this Python, compiled={here})": cardrules_run(
+        f"cardrules (this Python; {here})": cardrules_run(
             players, _calibrate(lambda m: cardrules_run(players, m), args.seconds)
         ),
     }
@@ -211,7 +232,10 @@ def main(argv: list[str]) -> int:
         timings = {name: _timed(run) for name, run in sides.items()}
         if args.python:
             result = _other(args.python, players, other_matches)
-            other_name = f"cardrules ({args.python}, compiled={result['compiled']})"
+            if result["digest"] != digest:
+                raise SystemExit(f"{args.python} plays other games: {result['digest']} {digest}")
+            other_name = f"cardrules (--python; cardrules={result['cardrules']}, "
+            other_name += f"example={result['example']})"
             timings[other_name] = (result["moves"], result["games"], result["seconds"])
         for name, (moves, games, seconds) in timings.items():
             rate = (moves / seconds, games / seconds)
@@ -232,6 +256,8 @@ def main(argv: list[str]) -> int:
         print(json.dumps({"players": players, "rounds": args.rounds, "rows": rows}))
         return 0
     print(f"best of {args.rounds} interleaved rounds, CPU time; load {os.getloadavg()[0]:.2f}")
+    if args.python:
+        print(f"--python plays the same 50 seeded games as this Python (digest {digest})")
     print(f"{'engine':<58} {'moves/s':>10} {'games/s':>9} {'x OpenSpiel':>12}")
     for row in rows:
         print(
