@@ -185,7 +185,11 @@ def main(argv: list[str]) -> int:
     tiny = one = 0.0
     try:
         with dask_client("local", workers=2) as client:
-            client.submit(sum, [1]).result()  # warm: workers are up
+            # Warm: every worker has imported the game and the bots, as the workers of a
+            # forked jobs=2 pool have (a cold worker pays about 0.25 s for its first task).
+            rules = game.Rules()
+            names = _bot_names(game, rules, ("greedy", "random"))
+            client.run(_play_chunk, game.name, rules, names, 0, False, 0, 2)
             seconds, table = _run(game, args.games, executor=client, chunk=64)
             rows.append(("Dask LocalCluster, 2 workers", 2, seconds, table))
             dask_seconds = seconds

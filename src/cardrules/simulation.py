@@ -47,10 +47,6 @@ __all__ = [
 
 _TWO64 = 1 << 64
 _RETRIES = 3
-_CHUNKS_PER_WORKER = 16
-"""With no ``chunk`` given, a run is cut into about this many tasks per worker."""
-_WINDOW_PER_WORKER = 8
-"""Tasks handed out ahead per worker; results still come in order."""
 
 
 class SimulationError(CardrulesError):
@@ -278,12 +274,10 @@ def simulate(
     names = _bot_names(resolved, rules, bots)
     jobs = min(jobs, max(1, games))
     workers = jobs if executor is None else _workers(executor)
-    # In this process a chunk is one game (results come as they are played). Workers get
-    # about _CHUNKS_PER_WORKER chunks each: a task costs a few milliseconds of client,
-    # scheduler and worker time (bench_simulation.py --dask-rounds), and fewer, longer
-    # chunks leave one worker idle for up to a whole chunk at the end of the run.
+    # In this process a chunk is one game (results come as they are played); workers
+    # get chunks large enough to keep their overhead small, small enough to balance.
     parallel = executor is not None or jobs > 1
-    size = chunk or (_default_chunk(games, workers) if parallel else 1)
+    size = chunk or (max(1, min(256, games // (workers * 8) or 1)) if parallel else 1)
     spans = ((start, min(games, start + size)) for start in range(0, games, size))
     args = (resolved.name, rules, names, seed, rotate)
     if not parallel:
@@ -291,8 +285,7 @@ def simulate(
             r for start, stop in spans for r in _play_chunk(*args, start, stop)
         )
     else:
-        window = workers * _WINDOW_PER_WORKER
-        results = _run_parallel(args, spans, executor, jobs, window=window)
+        results = _run_parallel(args, spans, executor, jobs, window=workers * 4)
     return Simulation(
         _checked(results, on_error),
         game=resolved.name,
@@ -301,17 +294,6 @@ def simulate(
         seed=seed,
         rotate=rotate,
     )
-
-
-def _default_chunk(games: int, workers: int) -> int:
-    """
-    Games per task when none is given: about :data:`_CHUNKS_PER_WORKER` tasks per
-    worker, from 1 to 256 games.
-
-    >>> _default_chunk(1500, 2), _default_chunk(10, 2), _default_chunk(10**7, 64)
-    (46, 1, 256)
-    """
-    return max(1, min(256, games // (workers * _CHUNKS_PER_WORKER)))
 
 
 def _checked(
