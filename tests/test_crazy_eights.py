@@ -6,7 +6,9 @@ rule, registered from outside like any game, and checked in lockstep against
 
 from __future__ import annotations
 
+import os
 import random
+import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -271,3 +273,47 @@ def test_pip_install_and_the_entry_point(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "crazy_eights: 30 games, 5 players" in done.stdout
+
+
+_COMPILED_LOCKSTEP = """
+import random, sys
+import crazy_eights._play
+from crazy_eights import Rules
+from crazy_eights.lockstep import openspiel_game, play_in_lockstep
+assert crazy_eights._play.__file__.endswith(".so"), crazy_eights._play.__file__
+for rules in (Rules(), Rules(players=4), Rules(players=3, max_draw_cards=2, max_turns=30)):
+    game = openspiel_game(rules)
+    for seed in range(300):
+        play_in_lockstep(rules, seed=seed, choose=random.Random(seed).choice, game=game)
+print("compiled: 900 games in lockstep")
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("cc") is None, reason="no C compiler for mypyc")
+def test_the_compiled_build_plays_in_lockstep_with_openspiel(tmp_path: Path) -> None:
+    pytest.importorskip("pyspiel", reason="the openspiel extra is not installed")
+    pytest.importorskip("mypyc", reason="mypyc comes with mypy (the dev extra)")
+    target = tmp_path / "site"
+    command = [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps"]
+    command += ["--no-build-isolation", "--target", str(target)]
+    command.append(str(ROOT / "examples" / "crazy_eights"))
+    env = {**os.environ, "CARDRULES_COMPILE": "1"}
+    done = subprocess.run(
+        command, env=env, capture_output=True, text=True, timeout=900, check=False
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert list((target / "crazy_eights").glob("_play.*.so"))
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
+    env["PYTHONPATH"] = str(target)
+    done = subprocess.run(
+        [sys.executable, "-c", _COMPILED_LOCKSTEP],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "compiled: 900 games in lockstep" in done.stdout
