@@ -106,7 +106,7 @@ class CompileHook(BuildHookInterface):  # type: ignore[type-arg]
                 separate=False,
                 multi_file=True,
                 strip_asserts=False,
-                group_name="cardrules",
+                group_name="cardrules",  # the library cardrules__mypyc (cardrules.__compiled__)
             )
             dist = Distribution({"name": "cardrules", "ext_modules": extensions})
             command = build_ext(dist)

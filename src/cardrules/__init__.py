@@ -63,10 +63,10 @@ __version__ = "0.2.0"
 
 
 def _compiled() -> bool:
-    # What ``import cardrules.biggenbende._play`` would load, found without importing
-    # it (nor its package): a C extension in the compiled build, a .py file otherwise.
-    games = [os.path.join(os.path.dirname(__file__), "biggenbende")]
-    spec = importlib.machinery.PathFinder.find_spec("_play", games)
+    # The compiled build installs mypyc's library of the compiled modules next to the
+    # package (hatch_build.py names it "cardrules__mypyc"); found without importing it.
+    where = [os.path.dirname(os.path.dirname(os.path.abspath(__file__)))]
+    spec = importlib.machinery.PathFinder.find_spec("cardrules__mypyc", where)
     return spec is not None and isinstance(spec.loader, importlib.machinery.ExtensionFileLoader)
 
 
