@@ -368,8 +368,10 @@ def _members(cls: type, skip: set[str]) -> Iterator[str]:
 
 def _constant(name: str, value: Any) -> str:
     kind = _ref(type(value))
-    if name == "__version__":
-        return f"{name}: {kind}"  # the version changes with every release, not the API
+    if name in ("__version__", "__compiled__"):
+        # The version changes with every release, ``__compiled__`` with the build (pure
+        # or compiled with mypyc): not the API.
+        return f"{name}: {kind}"
     if _is_simple(value):
         text = _safe_repr(value)
         if len(text) <= _MAX_REPR:

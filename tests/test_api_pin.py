@@ -39,6 +39,13 @@ def test_public_api_matches_the_pinned_file() -> None:
     if os.environ.get("CARDRULES_UPDATE_API") == "1":
         api_pin.PIN.write_text(actual, encoding="utf-8", newline="\n")
     expected = api_pin.PIN.read_text(encoding="utf-8")
+    if cardrules.__compiled__:
+        # The pin describes the pure build. A function compiled by mypyc tells its
+        # parameters' names only, no annotations: compare the functions by name there.
+        def names(text: str) -> str:
+            return re.sub(r"^(\s*def \w+)\(.*$", r"\1", text, flags=re.MULTILINE)
+
+        expected, actual = names(expected), names(actual)
     if expected != actual:
         pytest.fail(
             "The public API differs from tests/data/public_api.txt:\n\n"

@@ -14,7 +14,9 @@ first reached as attributes.
 from __future__ import annotations
 
 import importlib
+import importlib.machinery
 import importlib.util
+import os
 import types
 from typing import TYPE_CHECKING
 
@@ -59,6 +61,27 @@ from cardrules.serialize import (
 
 __version__ = "0.2.0"
 
+
+def _compiled() -> bool:
+    # The compiled build installs mypyc's library of the compiled modules next to the
+    # package (hatch_build.py names it "cardrules__mypyc"); found without importing it.
+    where = [os.path.dirname(os.path.dirname(os.path.abspath(__file__)))]
+    spec = importlib.machinery.PathFinder.find_spec("cardrules__mypyc", where)
+    return spec is not None and isinstance(spec.loader, importlib.machinery.ExtensionFileLoader)
+
+
+__compiled__: bool = _compiled()
+"""
+Whether this install is the compiled build: ``True`` when the rules modules run as C
+extensions made by mypyc (installed with ``CARDRULES_COMPILE=1 pip install cardrules``,
+see the how-to *Install the compiled build*), ``False`` for the pure-Python build, the
+default. Both play every game the same way.
+
+>>> import cardrules
+>>> cardrules.__compiled__ in (True, False)
+True
+"""
+
 __all__ = [
     "ActionSpace",
     "AnyGame",
@@ -84,6 +107,7 @@ __all__ = [
     "SerializationError",
     "Upgrade",
     "WrongTypeError",
+    "__compiled__",
     "__version__",
     "dumps",
     "from_data",

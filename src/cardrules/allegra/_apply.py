@@ -385,16 +385,23 @@ def _ap_take(s: State, move: Take) -> State:
     discard = s.discard
     if not discard:
         raise _illegal(move, "AL-6", "the discard pile is empty")
-    face_up = list(s.face_up)
     cards[i] = discard[-1]
-    face_up[i] = True
+    face_up = s.face_up
     removed = s.removed
-    hit = _triples(t, cards, face_up, (i,))
-    if hit:
-        removed = _remove(hit, cards, face_up, removed)
-    return _next_state(
-        s, tuple(cards), tuple(face_up), s.deck, (*discard[:-1], old), removed, s.rng
-    )
+    if face_up[i]:  # the taken card goes face up: most places are up already
+        hit = _triples(t, cards, face_up, (i,))
+        if hit:
+            up = list(face_up)
+            removed = _remove(hit, cards, up, removed)
+            face_up = tuple(up)
+    else:
+        up = list(face_up)
+        up[i] = True
+        hit = _triples(t, cards, up, (i,))
+        if hit:
+            removed = _remove(hit, cards, up, removed)
+        face_up = tuple(up)
+    return _next_state(s, tuple(cards), face_up, s.deck, (*discard[:-1], old), removed, s.rng)
 
 
 _APPLY: dict[type, Callable[[State, Any], State]] = {

@@ -29,6 +29,7 @@ from cardrules.allegra._state import (
     State,
     _between_turns,
     _short,
+    _state,
     _type_name,
     _WrongRulesType,
 )
@@ -220,8 +221,14 @@ def _next_state(
     ender = s.ender
     last = s.last_turns
     if ender is None:
-        # AL-9: only the player whose turn ends can end the round.
-        if not _has_face_down(TABLES[n].areas[seat], cards, face_up):
+        # AL-9: only the player whose turn ends can end the round. While no place is
+        # removed every place holds a card, and a face-down card is a False in face_up.
+        t = TABLES[n]
+        if (
+            False not in t.area_items[seat](face_up)
+            if not removed
+            else not _has_face_down(t.areas[seat], cards, face_up)
+        ):
             ender = seat
             last = n - 1
     else:
@@ -230,7 +237,8 @@ def _next_state(
         return _finish_round(s, cards, deck, discard, removed, rng, ender, cut=False)
     if turns >= rules.max_turns_per_round:
         return _finish_round(s, cards, deck, discard, removed, rng, None, cut=True)  # AL-13
-    return _between_turns(
+    # ``_between_turns`` written out: the one call less counts on the hot path.
+    return _state(
         rules,
         rng,
         s.round,
@@ -242,6 +250,13 @@ def _next_state(
         deck,
         discard,
         removed,
+        None,  # drawn
+        (),  # knock_queue
+        (),  # knockers
+        (),  # passers
+        None,  # receiver
+        None,  # placed
+        None,  # hand
         ender,
         last,  # last_turns
         turns,

@@ -36,6 +36,7 @@ class Tables:
     """The precomputed geometry of one player count."""
 
     __slots__ = (
+        "area_items",
         "area_seats",
         "area_sets",
         "areas",
@@ -64,6 +65,8 @@ class Tables:
         """Per seat, its 15 places in area order (row-major, area column 0 first)."""
         self.area_sets: tuple[frozenset[int], ...] = tuple(frozenset(a) for a in areas)
         """Per seat, its places as a set."""
+        self.area_items: tuple[itemgetter[Any], ...] = tuple(itemgetter(*a) for a in areas)
+        """Per seat, a getter of its places' entries (of ``cards`` or ``face_up``)."""
         # AL-8: windows of three adjacent places in an area row (a longer run is the
         # union of its windows) and the area columns, which are the grid columns.
         windows: list[Window] = []

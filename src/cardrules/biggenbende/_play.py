@@ -251,7 +251,9 @@ def apply(state: State, move: Move) -> State:
                 move, "BB-11", "no hand and no face-up cards: turn a face-down card"
             )
         discard = state.discard
-        if _plays(source, discard[-1] if discard else JOKER) is not _PICK_UP_ONLY:
+        # Not ``is not _PICK_UP_ONLY``: compiled with mypyc, a tuple of fixed length is a
+        # value, boxed into a new tuple object at each use, so its identity is not kept.
+        if _plays(source, discard[-1] if discard else JOKER)[0] is not _PICK_UP:
             raise IllegalMoveError(
                 move, "BB-9", "a play is legal, and the pile is taken only when none is"
             )
