@@ -91,6 +91,14 @@ _START = format_state(new_game(seed=4)).split(" ")
         ({8: "1/x/-"}, 144, "expected the detector's trick count"),
         # BM-9: a saved trick-start position short of a card, at the detector's field.
         ({8: _START[8][:-1]}, 142, "cycle_key: the saved position does not hold the 52 cards"),
+        # BM-9: the detector's trick count must stay below its power of two.
+        (
+            {8: "1/1/" + _START[8].split("/", 2)[2]},
+            142,
+            "cycle_lam: must be below cycle_power (1)",
+        ),
+        # A "1" starts no rank but "10".
+        ({2: "1H"}, 113, "expected a card rank (A, 2 .. 10, J, Q, K)"),
     ],
 )
 def test_a_bad_state_is_refused_at_its_column(
