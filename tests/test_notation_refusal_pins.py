@@ -53,6 +53,10 @@ def _variants(field: str) -> list[str]:
         "a/b", "1@", "@1", "1/x", "x/1", "2/0", "1/0/x", "0/0/-", "-/-/-", "1/0", field[::-1],
         field.upper(), field.lower(), "KC", "1X", "10", "ZZ", "3/x", "x/x/x/x/x",
     }  # fmt: skip
+    pieces = field.split("/")
+    for i in range(len(pieces)):  # one part of a field at a time
+        for bad in ("x", "99999999", ""):
+            made.add("/".join([*pieces[:i], bad, *pieces[i + 1 :]]))
     return sorted(v for v in made if v and v != field)
 
 
