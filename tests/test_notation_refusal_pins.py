@@ -55,7 +55,7 @@ def _variants(field: str) -> list[str]:
     }  # fmt: skip
     pieces = field.split("/")
     for i in range(len(pieces)):  # one part of a field at a time
-        for bad in ("x", "99999999", ""):
+        for bad in ("x", "99999999", "", "0"):
             made.add("/".join([*pieces[:i], bad, *pieces[i + 1 :]]))
     return sorted(v for v in made if v and v != field)
 

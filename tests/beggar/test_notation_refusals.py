@@ -41,6 +41,7 @@ from cardrules.errors import NotationError
         ("2 0 25/26 JC 1 1@0 1/0 won", 24),  # how the game ended
         ("2 0 25/26 JC - 1@0 1/0 -", 14),  # no seat to move in a game going on
         ("2 0 25/26 JC 1 1@0 1/0 normal", 14),  # a seat to move in an ended game
+        ("2/100001 0 25/26 JC 1 1@0 1/0 -", 1),  # BM-10: a card limit above the ceiling
     ],
 )
 def test_a_bad_view_is_refused_at_its_column(text: str, column: int) -> None:
