@@ -1,13 +1,13 @@
 """
 Every game's ``check_state`` and ``check_view`` refusals pinned: error type, field path,
-message (issue 23: mutants that changed only a refusal's path or wording lived, and a
-few that let a forged position through).
+message (issue 23: mutants that changed only a refusal's path or wording lived).
 
 The forged positions are drawn by :func:`_forged`: positions of seeded random games (2 to
-4 seats, 3 to 6 in Biggenbende), each state and two seats' views, with one field at a
-time given a bad value. One case per kind of message per field is kept in
-``tests/data/check_refusals/<game>.json``. A meant change: write them again with
-``python -m tests.test_check_refusal_pins`` and review the diff.
+4 seats, 3 to 6 in Biggenbende, and a Beggar game that ends at its card limit, BM-10),
+each state and seat 0's view, with one field at a time given a bad value. One case per
+kind of message per field is kept in ``tests/data/check_refusals/<game>.json``. A meant
+change: write them again with ``python -m tests.test_check_refusal_pins`` and review the
+diff.
 """
 
 from __future__ import annotations
@@ -31,11 +31,14 @@ _GAMES: dict[str, ModuleType] = {"allegra": allegra, "beggar": beggar, "biggenbe
 
 
 def _positions(game: str) -> list[Any]:
-    """Four states of each of three seeded random games: start, a third, two thirds, end."""
+    """Four states of each seeded random game: start, a third, two thirds, end."""
     mod = _GAMES[game]
     out: list[Any] = []
-    for players in (3, 4, 6) if game == "biggenbende" else (2, 3, 4):
-        state = mod.new_game(mod.Rules(players=players), seed=5)
+    rules = [mod.Rules(players=n) for n in ((3, 4, 6) if game == "biggenbende" else (2, 3, 4))]
+    if game == "beggar":  # BM-10: a game that ends at its card limit
+        rules.append(beggar.Rules(players=2, max_cards=60))
+    for each in rules:
+        state = mod.new_game(each, seed=5)
         rng = random.Random(1)
         seen = [state]
         for _ in range(400):
@@ -51,11 +54,11 @@ def _bad(value: Any) -> list[Any]:
     """Bad (or merely different) values in place of ``value``."""
     made: list[Any] = [None, "x", -1, 10**6, True, 1.5]
     if isinstance(value, bool) or value is None:
-        made += [0, 1, False, "normal"]
+        made += [0, 1, False, "normal", "endless", "card_limit"]
     elif isinstance(value, int):
         made += [value + 1, value - 1, 0, 1, 2]
     elif isinstance(value, str):
-        made += ["", value + "x", value[:-1]]
+        made += ["", value + "x", value[:-1], None, "normal", "endless", "card_limit"]
     elif isinstance(value, tuple):
         made += [(), list(value), value[:-1], value + value[-1:], value[::-1]]
         for i, item in enumerate(value[:2]):
