@@ -187,3 +187,27 @@ def test_al7_a_seat_with_nothing_face_up_knocks_for_a_drawn_zero() -> None:
     assert al.to_move(state) == 1
     assert _scores(state) == {al.Knock(): 1.0, al.Pass(): 0.0}
     assert _choice(state) == al.Knock()
+
+
+def test_al6a_with_nothing_face_down_a_high_drawn_card_is_just_discarded() -> None:
+    # Seat 0's whole area face up (its twelve cards distinct, the neighbour's shared
+    # column too) and an 11 drawn: every swap loses, and the plain discard, which turns
+    # nothing up (AL-6a: the area has no face-down card), scores 0, not the reveal's 0.5.
+    rules = al.Rules(players=2)
+    mine = (3, 0, 7, 2, 8, 1, 9, 4, 6, 10, -1, 5)
+    rest = Counter(dict(zip(al.CARD_VALUES, rules.deck, strict=True)))
+    rest.subtract([11, 11, *mine])
+    pool = sorted(rest.elements(), key=lambda v: (abs(v - 5), v))
+    shown = [f"p0.r{r}c{c}" for r in range(3) for c in range(4)] + [f"p1.r{r}c3" for r in range(3)]
+    layout = al.Layout(
+        grids=(mine, tuple(pool[:12])),
+        discard=(11,),
+        deck=(11, *pool[12:]),
+        face_up=tuple(S(name) for name in shown),
+        reveals=False,
+    )
+    state = al.apply(al.new_game(rules, seed=1, layout=layout), al.Draw())
+    scores = _scores(state)
+    assert scores[al.Discard()] == 0.0
+    assert max(s for m, s in scores.items() if isinstance(m, al.Swap)) < 0.0
+    assert _choice(state) == al.Discard()
