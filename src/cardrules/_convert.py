@@ -540,11 +540,4 @@ def _unstructure(setup: _Setup, kind: Kind, obj: Any) -> Any:
         }
     if kind == "event" or kind == "value":
         return _add_tag(conv, setup.tagged, obj)
-    if kind == "state" or kind == "view" or kind == "rules":
-        game = setup.game
-        cls = type(obj)
-        if cls is game.State or cls is game.View or cls is game.Rules:
-            write = setup.quick.writer(cls)
-            if write is not None:
-                return write(obj)
     return conv.unstructure(obj)
