@@ -247,83 +247,27 @@ def _is_sequence(tp: Any) -> bool:
     return tp is tuple or tp is list or typing.get_origin(tp) in (tuple, list)
 
 
-def _all_int(data: list[Any]) -> bool:
-    return all(type(item) is int for item in data)
+_STRICT: Final = {int: _structure_int, bool: _structure_bool, str: _structure_str}
 
 
-def _all_bool(data: list[Any]) -> bool:
-    return all(type(item) is bool for item in data)
-
-
-def _all_str(data: list[Any]) -> bool:
-    return all(type(item) is str for item in data)
-
-
-def _all_int_or_none(data: list[Any]) -> bool:
-    return all(item is None or type(item) is int for item in data)
-
-
-def _all_of(conv: cattrs.Converter, tp: Any) -> Callable[[list[Any]], bool] | None:
+def _plain_items(conv: cattrs.Converter, tp: Any) -> frozenset[type] | None:
     """
-    A quick test that every item of a list is already what ``tp``'s strict hook
-    returns unchanged (an int for ``int``, say), or ``None`` for other types.
-
-    Only while ``conv`` still has this module's strict hooks: a hook registered after
-    :func:`configure_converter` is never bypassed.
+    The exact types of items that ``tp``'s strict hook returns unchanged (``int`` for
+    ``int``, ``int`` and ``None`` for ``int | None``), or ``None`` for other types or
+    once ``conv`` has another hook for them: a hook registered later is never bypassed.
     """
-    scalar = (int, _structure_int, _all_int), (bool, _structure_bool, _all_bool)
-    for kind, hook, check in (*scalar, (str, _structure_str, _all_str)):
-        if tp is kind:
-            return check if conv.get_structure_hook(kind) is hook else None
-    if typing.get_origin(tp) in (Union, types.UnionType) and set(typing.get_args(tp)) == {
+    optional = typing.get_origin(tp) in (Union, types.UnionType) and set(typing.get_args(tp)) == {
         int,
         type(None),
-    }:
-        return _all_int_or_none if conv.get_structure_hook(int) is _structure_int else None
-    return None
+    }
+    base = int if optional else tp
+    if base not in (int, bool, str) or conv.get_structure_hook(base) is not _STRICT[base]:
+        return None
+    return frozenset({base, type(None)} if optional else {base})
 
 
-def _homogeneous(tp: Any) -> tuple[Any, type] | None:
-    """The item type and the class of ``tuple[T, ...]`` or ``list[T]``, else ``None``."""
-    origin, args = typing.get_origin(tp), typing.get_args(tp)
-    if origin is list and len(args) == 1:
-        return args[0], list
-    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
-        return args[0], tuple
-    return None
-
-
-# The structure hooks made by _sequence_hooks: a nested list is taken whole only
-# while the inner sequence type still has one of these.
+# The structure hooks made by _sequence_hooks (the quick readers bypass only these).
 _SEQUENCE_HOOKS: weakref.WeakSet[Callable[..., Any]] = weakref.WeakSet()
-
-
-def _quick(
-    conv: cattrs.Converter, item_type: Any, make: type
-) -> Callable[[list[Any]], Any] | None:
-    """
-    For a homogeneous sequence of ``item_type`` made with ``make``: a function that
-    gives the structured value of a list whose items need no work (ints for ``int``,
-    lists of ints for ``tuple[int, ...]``), or ``None`` when any item does; or
-    ``None`` for other item types.
-    """
-    check = _all_of(conv, item_type)
-    if check is not None:
-        return lambda data: make(data) if check(data) else None
-    inner = _homogeneous(item_type)
-    if inner is None or conv.get_structure_hook(item_type) not in _SEQUENCE_HOOKS:
-        return None
-    inner_check, inner_make = _all_of(conv, inner[0]), inner[1]
-    if inner_check is None:
-        return None
-
-    def nested(data: list[Any]) -> Any:
-        for item in data:
-            if type(item) is not list or not inner_check(item):
-                return None
-        return make([inner_make(item) for item in data])
-
-    return nested
 
 
 def _sequence_hooks(conv: cattrs.Converter) -> None:
@@ -340,11 +284,9 @@ def _sequence_hooks(conv: cattrs.Converter) -> None:
         else:
             item_types, item_type = args, None
         make = list if typing.get_origin(tp) is list or tp is list else tuple
-        hooks: list[Callable[[Any, Any], Any]] = []  # the item's hook, found on first use
-        # A list of plain ints (or bools, strings, ints and None), or a list of such
-        # lists, is taken whole: the items' hooks would return each unchanged. Any
-        # other item takes the paths below, so that a bad item gets the same message.
-        quick: list[Callable[[list[Any]], Any] | None] = []
+        # The item's hook and its plain item types, found on first use: a list of
+        # items the hook returns unchanged is taken whole, in one pass in C.
+        found: list[tuple[Callable[[Any, Any], Any], frozenset[type] | None]] = []
 
         def structure(data: Any, _: Any) -> Any:
             if type(data) is not list:
@@ -352,15 +294,13 @@ def _sequence_hooks(conv: cattrs.Converter) -> None:
             if item_types is not None and len(data) != len(item_types):
                 raise ValueError(f"expected a list of {len(item_types)} items, got {len(data)}")
             if item_types is None:
-                if not hooks:
-                    hooks.append(conv.get_structure_hook(item_type))
-                    quick.append(_quick(conv, item_type, make))
-                fast = quick[0]
-                if fast is not None:
-                    done = fast(data)
-                    if done is not None:
-                        return done
-                hook = hooks[0]
+                if not found:
+                    found.append(
+                        (conv.get_structure_hook(item_type), _plain_items(conv, item_type))
+                    )
+                hook, plain = found[0]
+                if plain is not None and {*map(type, data)} <= plain:
+                    return make(data)
                 try:
                     return make([hook(item, item_type) for item in data])
                 except Exception:  # found again below, with its index

@@ -1,19 +1,17 @@
 """
-The way down of :func:`cardrules.serialize.loads`: each step is a function here or a
-module below that the next step does not call back (imports go down only: ``serialize``
-→ ``_load`` → ``_upgrade`` → ``_convert`` → ``_fastdata`` → ``_format``)::
+The way down of :func:`cardrules.serialize.loads`, one step after another; no step
+calls back one before it, and imports go down only (``serialize`` → ``_load`` →
+``_upgrade`` → ``_convert`` → ``_fastdata`` → ``_format``)::
 
-    1 text      _check_text, _parse        size, objects and arrays, JSON (no duplicates)
-    2 envelope  _verify, _check_envelope   signature; format, version, game, rules, type
-    3 upgrade   _upgrade._upgrade          the game's steps, one format version at a time
-    4 structure _from_data                 the quick reader (_fastdata), else cattrs (_convert)
-    5 checks    _check, _check_view, ...   the game's invariants; paths rooted at ``$``
+    1 text      _parse: _check_text, json.loads   size and nodes; JSON, no repeated key
+    2 envelope  _verify, _check_envelope          signature; format, version, game, type
+    3 upgrade   _upgrade._upgrade                 the game's steps, one version at a time
+    4 structure _from_data                        quick reader (_fastdata), else cattrs
+    5 checks    _check, _check_view, ...          the game's invariants, paths from ``$``
 
-``_quick_read`` takes steps 1, 2, 4 and 5 in one stride for the usual document (a
-state, view or rules of today's format); on anything else it gives up (``GIVE_UP``) and
-the document takes the steps one by one, which word every error. ``dumps`` climbs the
-same way up: ``_convert._unstructure`` (or a ``_fastdata`` JSON text writer), then the
-envelope and its signature, then the text.
+``_quick_read`` takes steps 1, 2, 4 and 5 in one stride for today's state, view or
+rules as ``dumps`` writes them, and gives up (``GIVE_UP``) on anything else, which then
+takes the steps one by one and words every error. ``dumps`` goes the same way up.
 """
 
 from __future__ import annotations
@@ -71,24 +69,6 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
-_DECODER: Final = json.JSONDecoder(
-    parse_constant=_reject_constant, object_pairs_hook=_no_duplicates
-)
-"""What ``json.loads(text, parse_constant=..., object_pairs_hook=...)`` would make
-anew on every call."""
-
-
-def _json_loads(text: str | bytes | bytearray) -> Any:
-    """``json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_no_duplicates)``
-    with one decoder made once: the same steps as ``json.loads``."""
-    if isinstance(text, str):
-        if text.startswith("\ufeff"):
-            raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
-    else:
-        text = text.decode(json.detect_encoding(text), "surrogatepass")
-    return _DECODER.decode(text)
-
-
 def _check_text(text: object, max_size: int) -> None:
     """The first step of ``loads``: JSON text (``str`` or ``bytes``) of at most
     ``max_size`` characters holding at most one object or array per
@@ -117,7 +97,7 @@ def _check_text(text: object, max_size: int) -> None:
 def _parse(text: str | bytes, max_size: int) -> Any:
     _check_text(text, max_size)
     try:
-        return _json_loads(text)
+        return json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_no_duplicates)
     except SerializationError:
         raise
     except (ValueError, RecursionError) as exc:
@@ -219,6 +199,15 @@ def _describe(exc: BaseException, path: str) -> str:
     shown = "; ".join(messages[:3])
     more = f" (and {len(messages) - 3} more)" if len(messages) > 3 else ""
     return f"invalid data: {shown}{more}"
+
+
+def _plain(game: AnyGame, kind: object) -> type | None:
+    """The class of a state, view or rules (read quickly where it can be), else ``None``."""
+    if kind == "state":
+        return game.State
+    if kind == "view":
+        return game.View
+    return game.Rules if kind == "rules" else None
 
 
 def _check(game: AnyGame, state: Any, path: str) -> None:
@@ -327,20 +316,18 @@ def _load_record(setup: _Setup, data: Any, path: str) -> dict[str, Any]:
 def _from_data(setup: _Setup, kind: Kind, data: Any, path: str) -> Any:
     """Today's object of ``kind`` from today's data, checked (a record: its fields)."""
     game = setup.game
-    if kind == "state":
-        state = _quick_structure(setup, data, game.State, path)
-        _check(game, state, path)
-        return state
-    if kind == "view":
-        view = _quick_structure(setup, data, game.View, path)
-        _check_view(game, view, path)
-        return view
+    cls = _plain(game, kind)
+    if cls is not None:
+        value = _quick_structure(setup, data, cls, path)
+        if kind == "state":
+            _check(game, value, path)
+        elif kind == "view":
+            _check_view(game, value, path)
+        return value
     if kind == "move":
         return _pick(setup.moves, data, path)
     if kind == "record":
         return _load_record(setup, data, path)
-    if kind == "rules":
-        return _quick_structure(setup, data, game.Rules, path)
     if kind == "outcome":
         outcome = _structure(setup.conv, data, Outcome, path)
         _check_outcome(outcome, path)
@@ -492,17 +479,13 @@ def _quick_read(
     games: Mapping[str, AnyGame],
 ) -> Any:
     """
-    What ``loads`` gives for the usual document (a state, view or rules of the current
-    format version, written by ``dumps``), or ``GIVE_UP`` for anything else, which
-    ``loads`` then reads the full way, finding and wording any problem as always.
+    What ``loads`` gives for today's state, view or rules as ``dumps`` writes them, or
+    ``GIVE_UP`` for anything else (which ``loads`` reads the full way, wording any error).
 
-    The text is parsed without the duplicate-key hook; duplicates are ruled out by
-    counting. Outside strings, JSON has one ``:`` per key-value pair, so the text's
-    ``:`` are at least its pairs, and its pairs at least those the parse kept (a
-    repeated key keeps one). The quick reader reads every object of the data whole,
-    with exactly its class's keys, so the pairs kept are known from what it made:
-    when the text holds exactly that many ``:``, no key was repeated (and no string
-    holds a ``:``). Any other count goes the full way.
+    It parses without the duplicate-key hook and rules duplicates out by counting: JSON
+    has one ``:`` per key-value pair outside strings, and the quick reader reads every
+    object whole, with exactly its class's keys. When the text holds exactly as many
+    ``:`` as the pairs read, no key was repeated (and no string holds a ``:``).
     """
     if type(text) is not str or len(text) > max_size or text[:1] != "{":
         return GIVE_UP
@@ -535,13 +518,8 @@ def _quick_read(
         return GIVE_UP  # (the full way refuses a game that is no str, whatever it equals)
     if kind is not None and found_kind != kind:
         return GIVE_UP
-    if found_kind == "state":
-        cls = found.State
-    elif found_kind == "view":
-        cls = found.View
-    elif found_kind == "rules":
-        cls = found.Rules
-    else:
+    cls = _plain(found, found_kind)
+    if cls is None:
         return GIVE_UP
     quick = _setup(found).quick
     read, pairs = quick.reader(cls), quick.pairs(cls)
