@@ -4,14 +4,15 @@ reads a whole object from JSON data, counts its key-value pairs, or writes its J
 
 **Why a generator of its own beside cattrs'.** ``_convert`` makes every hook with
 ``cattrs.gen`` (the detailed path, which words every error), and ``to_data`` writes
-with them. Reading and writing text cannot: measured on the mid-game states of
+with them. Reading and writing text do not: measured on the mid-game states of
 ``benchmarks/bench_perf.py`` in one run (issue 27, 2026-12-02), a converter with this
-library's strict hooks and *no* detailed validation reads a state in 132 to 162 us, the
-quick reader in 10 to 22 us; cattrs' hooks write one as data in 33 to 62 us and the
-encoder adds 11 to 19 us, the JSON text writer below writes it in 14 to 20 us. A round
-trip must stay under 50 us. cattrs calls one hook per field and per item (the strict
-``int`` hook on every count); this code tests the types of a whole list in one pass in
-C, reads cards and compact text through tables and makes each immutable object once.
+library's strict hooks and *no* detailed validation reads a state in 49 to 87 us, the
+quick reader in 16 to 19 us (3 to 5.6 times less; detailed: 75 to 98 us); cattrs'
+hooks write one as data in 4 to 35 us and the encoder takes 13 to 21 us more, the JSON
+text writer below writes it in 16 to 22 us. A round trip must stay under 50 us. cattrs
+calls one hook per field and per item (the strict ``int`` hook on every count); this
+code tests the types of a whole list in one pass in C, reads cards and compact text
+through tables and makes each equal immutable object once.
 
 - **reading** (``reader``) takes only data the detailed hooks take unchanged: a dict
   with exactly the field names, ints that are ``int`` (never ``bool``), lists where
