@@ -235,6 +235,8 @@ class Quick:
         no quick form. It raises (anything) for an object it does not write plainly:
         the caller then writes it the usual way, which gives that text or its error.
         """
+        if cls in self._json:  # (made before: the hot path of dumps)
+            return self._json[cls]
         return self._json_body(cls) if self._plain_class(cls) else None
 
     def pairs(self, cls: type) -> Callable[[Any], int] | None:
@@ -527,7 +529,8 @@ class Quick:
         if self._table(tp) is not None:
             return f"_json_str({_name(ns, self._text_writers[tp].one)}({var}))"
         if self._rows(tp) is not None:
-            return f"_json_str({_name(ns, _packed_form(tp).write)}({var}))"  # type: ignore[union-attr]
+            texts = _packed_form(tp).texts  # type: ignore[union-attr]
+            return f"_json_str({_name(ns, texts)}[{var}])"  # (a row of no hash: the data way)
         if self._plain_class(tp):
             body = self._json_body(tp)
             if body is None:
@@ -561,8 +564,8 @@ class Quick:
         if self._table(item) is not None:
             texts = f"{_name(ns, self._text_writers[item].many_json)}({var})"
         elif self._rows(item) is not None:
-            write = _name(ns, _packed_form(item).write)  # type: ignore[union-attr]
-            texts = f"map(_json_str, map({write}, {var}))"
+            get = _packed_form(item).texts.__getitem__  # type: ignore[union-attr]
+            texts = f"map(_json_str, map({_name(ns, get)}, {var}))"
         else:
             inner_var = f"_v{depth + 1}"
             inner = (
