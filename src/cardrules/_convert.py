@@ -19,7 +19,7 @@ import cattrs.v
 from cattrs.errors import IterableValidationError, IterableValidationNote
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 
-from cardrules._fastdata import Quick
+from cardrules._fastdata import Quick, _TextWriter
 from cardrules._format import _KINDS, _TAG, _packed_form, _short, _text_form
 from cardrules._rng import Rng
 from cardrules.errors import SerializationError
@@ -84,12 +84,22 @@ def _structure_text(value: object, cls: type) -> Any:
     _fail(f"a {cls.__name__} as text{example}", value)
 
 
-_unstructure_text: Final = str
-"""The unstructure hook of a class marked ``_as_text``: its text."""
+_TEXTS: Final = _TextWriter(str)
+_unstructure_text: Final = _TEXTS.one
+"""The unstructure hook of a class marked ``_as_text``: its text, kept for the last
+values written (a Beggar card: a dict lookup, not its ``__str__``)."""
 
 
 def _is_text(tp: Any) -> bool:
     return _text_form(tp) is not None
+
+
+def _is_texts(tp: Any) -> bool:
+    """``tuple[T, ...]`` or ``list[T]`` of a class ``T`` marked ``_as_text``."""
+    args = typing.get_args(tp)
+    if typing.get_origin(tp) is tuple and len(args) == 2 and args[1] is Ellipsis:
+        return _is_text(args[0])
+    return typing.get_origin(tp) is list and len(args) == 1 and _is_text(args[0])
 
 
 def _is_packed(tp: Any) -> bool:
@@ -335,6 +345,7 @@ def _configure_base(conv: cattrs.Converter) -> None:
     conv.register_structure_hook(Rng, _structure_rng)
     conv.register_structure_hook_func(_is_text, _structure_text)
     conv.register_unstructure_hook_func(_is_text, _unstructure_text)
+    conv.register_unstructure_hook_func(_is_texts, _TEXTS.many)
     # Before cattrs's own hooks of Annotated types (the latest registered come first).
     conv.register_structure_hook_factory(_is_packed, _packed_structure)
     conv.register_unstructure_hook_factory(_is_packed, _packed_unstructure)
