@@ -211,10 +211,6 @@ class Quick:
         self._bodies: dict[type, Callable[[Any], Any] | None] = {}
         self._json: dict[type, Callable[[Any], str] | None] = {}
         self._pairs: dict[type, Callable[[Any], int] | None] = {}
-        # Small immutable classes of scalar fields read before (rules): the reader's
-        # memo and the fields with their types, for looking them up inline.
-        self._inline: dict[type, tuple[dict[Any, Any], tuple[tuple[str, frozenset[type]], ...]]]
-        self._inline = {}
 
     # ------------------------------------------------------------------ public
 
@@ -383,18 +379,7 @@ class Quick:
             reader = self._reader_body(tp)
             if reader is None:
                 return None
-            call = f"{_name(ns, reader)}({var})"
-            if tp in self._inline:
-                # A small immutable class read before (rules, say): look it up in the
-                # reader's memo right here, by its exactly typed field values.
-                memo, fields = self._inline[tp]
-                tests = [f"type({var}) is dict", f"len({var}) == {len(fields)}"]
-                for k, (name, kinds) in enumerate(fields):
-                    tests.append(f"type(_t{k} := {var}[{name!r}]) in {_name(ns, kinds)}")
-                values = "".join(f"_t{k}, " for k in range(len(fields)))
-                tests.append(f"(_h := {_name(ns, memo)}.get(({values}))) is not None")
-                call = f"(_h if {' and '.join(tests)} else {call})"
-            return call
+            return f"{_name(ns, reader)}({var})"
         inner_tp = _optional(tp)
         if inner_tp is not None:
             inner = self._read_expr(inner_tp, var, ns, depth)
@@ -435,15 +420,11 @@ class Quick:
         ]
         args = []
         memo = _is_frozen(cls)
-        kinds: list[tuple[str, frozenset[type]]] = []
         for k, (field, tp) in enumerate(fields):
             expr = self._read_expr(tp, "_v0", ns)
             if expr is None:
                 return None
             memo = memo and self._hashable(tp)
-            value = self._value(tp)
-            if value is not None:
-                kinds.append((field.name, value[0]))
             lines.append(f"    _v0 = d[{field.name!r}]\n    a{k} = {expr}")
             args.append(f"{field.name}=a{k}" if field.kw_only else f"a{k}")
         made = f"_cls({', '.join(sorted(args, key=lambda arg: '=' in arg))})"
@@ -461,8 +442,6 @@ class Quick:
             lines.append(f"    return {made}")
         read: Callable[[Any], Any] = _define("\n".join(lines), ns)
         self._bodies[cls] = read
-        if memo and len(kinds) == len(fields):
-            self._inline[cls] = (ns["_memo"], tuple(kinds))
         return read
 
     def _pairs_expr(self, tp: Any, var: str, ns: dict[str, Any], depth: int) -> str | None:
