@@ -493,27 +493,13 @@ def _quick_read(
         # What ``_PLAIN_DECODER.decode`` does for text as ``dumps`` writes it (no
         # whitespace around the object), without its two Python calls around the scan.
         doc, end = _SCAN(text, 0)
-        if end != len(text) or type(doc) is not dict or doc.keys() != _ENVELOPE_KEYS:
+        if end != len(text):
             return GIVE_UP
-        # What ``_check_envelope`` accepts, of the current format version only.
-        if doc["format"] != _FORMAT_NAME:
-            return GIVE_UP
-        found = _find(games, doc["game"])
-        if found is None:
-            return GIVE_UP
-        version, rules_version = doc["version"], doc["rules_version"]
-        if (
-            type(version) is not int
-            or version < 1
-            or version != found.format_version
-            or type(rules_version) is not int
-            or rules_version < 1
-            or rules_version != found.rules_version
-        ):
-            return GIVE_UP
-        found_kind, data = doc["type"], doc["data"]
+        found, version, found_kind, data = _check_envelope(doc, games)
     except Exception:  # any problem: the full way finds it again and words it
         return GIVE_UP
+    if version != found.format_version:
+        return GIVE_UP  # (the steps of _upgrade first)
     if game is not None and (not isinstance(game, str) or found.name != game):
         return GIVE_UP  # (the full way refuses a game that is no str, whatever it equals)
     if kind is not None and found_kind != kind:
