@@ -221,10 +221,6 @@ class Quick:
             self._readers[cls] = None if body is None else _give_up_on_error(body)
         return self._readers[cls]
 
-    def writer(self, cls: type) -> Callable[[Any], Any] | None:
-        """``object -> data``: cattrs' generated hook (``to_data`` needs no other)."""
-        return self._conv.get_unstructure_hook(cls) if self._plain_class(cls) else None
-
     def text_writer(self, cls: type) -> Callable[[Any], str] | None:
         """
         ``object -> str``: the JSON text that ``json.dumps(conv.unstructure(object),

@@ -528,11 +528,6 @@ def to_data(obj: object, *, game: str | None = None) -> Any:
 # --------------------------------------------------------------------------- loads
 
 
-def _quick_loads(text: object, max_size: int, game: object, kind: object) -> Any:
-    """``loads`` of the usual document, or ``GIVE_UP`` (see ``_load._quick_read``)."""
-    return _quick_read(text, max_size, game, kind, GAMES)
-
-
 def loads(
     text: str | bytes,
     *,
@@ -595,7 +590,7 @@ def loads(
         raise WrongTypeError(f"max_size: expected an int >= 0, got {_short(max_size)}")
     if key is None and type(text) is str and len(text) <= _QUICK_LIMIT:
         # (No text this short holds more objects and arrays than _parse allows.)
-        quick = _quick_read(text, max_size, game, kind, GAMES)  # _quick_loads
+        quick = _quick_read(text, max_size, game, kind, GAMES)
         if quick is not GIVE_UP:
             return quick
     doc = _parse(text, max_size)
