@@ -237,19 +237,11 @@ def _describe(exc: BaseException, path: str) -> str:
 
 
 def _quick_and_conv() -> tuple[Quick, cattrs.Converter]:
-    from cardrules import _convert as c
+    from cardrules._convert import _configure_base
 
     conv = cattrs.Converter(detailed_validation=True, forbid_extra_keys=True)
-    c._configure_base(conv)
-    quick = Quick(
-        conv,
-        frozenset(),
-        {int: c._structure_int, bool: c._structure_bool, str: c._structure_str},
-        (c._structure_rng, c._unstructure_rng),
-        c._SEQUENCE_HOOKS.__contains__,
-        (c._structure_text, c._unstructure_text),
-    )
-    return quick, conv
+    _configure_base(conv)
+    return Quick(conv, frozenset()), conv
 
 
 def test_a_class_written_as_text_is_read_through_a_table() -> None:

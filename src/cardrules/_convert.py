@@ -1,6 +1,7 @@
 """
-The cattrs side of :mod:`cardrules.serialize`: strict scalar hooks, tagged unions,
-sequence and set hooks, and each game's converter, made on first use (:func:`_setup`).
+The cattrs side of :mod:`cardrules.serialize`: tagged unions, sequence and set hooks
+(with the strict scalar, RNG and text hooks of ``_fastdata``), and each game's
+converter, made on first use (:func:`_setup`).
 """
 
 from __future__ import annotations
@@ -9,7 +10,6 @@ import heapq
 import sys
 import types
 import typing
-import weakref
 from collections.abc import Callable, Iterator
 from typing import Any, Final, Union
 
@@ -19,75 +19,24 @@ import cattrs.v
 from cattrs.errors import IterableValidationError, IterableValidationNote
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 
-from cardrules._fastdata import Quick, _TextWriter
+from cardrules._fastdata import (
+    _SEQUENCE_HOOKS,
+    _TEXTS,
+    Quick,
+    _fail,
+    _plain_items,
+    _structure_bool,
+    _structure_int,
+    _structure_rng,
+    _structure_str,
+    _structure_text,
+    _unstructure_rng,
+    _unstructure_text,
+)
 from cardrules._format import _KINDS, _TAG, _packed_form, _short, _text_form
 from cardrules._rng import Rng
 from cardrules.errors import SerializationError
 from cardrules.game import AnyGame, Kind
-
-
-def _fail(expected: str, value: object) -> typing.NoReturn:
-    raise TypeError(f"expected {expected}, got {type(value).__name__} {_short(value)}")
-
-
-def _structure_int(value: object, _: type) -> int:
-    # Strict: JSON true/false, floats and strings are not ints.
-    if type(value) is not int:
-        _fail("an integer", value)
-    return value
-
-
-def _structure_str(value: object, _: type) -> str:
-    if type(value) is not str:
-        _fail("a string", value)
-    return value
-
-
-def _structure_bool(value: object, _: type) -> bool:
-    if type(value) is not bool:
-        _fail("true or false", value)
-    return value
-
-
-def _structure_big_int(value: object) -> int:
-    # Big ints travel as decimal strings (JavaScript numbers lose bits above 2**53).
-    if type(value) is str and value.isascii() and value.isdigit() and len(value) <= 40:
-        return int(value)
-    if type(value) is int:
-        return value
-    _fail("a decimal string", value)
-
-
-def _structure_rng(value: object, _: type) -> Rng:
-    return Rng(_structure_big_int(value))
-
-
-def _unstructure_rng(rng: Rng) -> str:
-    return str(rng.state)
-
-
-def _structure_text(value: object, cls: type) -> Any:
-    """
-    A value of a class marked ``_as_text``, from its text: exactly a text that
-    ``cls.from_str`` takes and ``str`` writes back unchanged (no lower case, no other
-    spelling, no spaces), else an error naming what was expected.
-    """
-    if type(value) is str:
-        try:
-            obj = cls.from_str(value)  # type: ignore[attr-defined]
-        except Exception:  # any refusal gives the message below
-            obj = None
-        if type(obj) is cls and str(obj) == value:
-            return obj
-    form = _text_form(cls)
-    example = "" if form is None else f", for example {form.example!r}"
-    _fail(f"a {cls.__name__} as text{example}", value)
-
-
-_TEXTS: Final = _TextWriter(str)
-_unstructure_text: Final = _TEXTS.one
-"""The unstructure hook of a class marked ``_as_text``: its text, kept for the last
-values written (a Beggar card: a dict lookup, not its ``__str__``)."""
 
 
 def _is_text(tp: Any) -> bool:
@@ -257,29 +206,6 @@ def _is_sequence(tp: Any) -> bool:
     return tp is tuple or tp is list or typing.get_origin(tp) in (tuple, list)
 
 
-_STRICT: Final = {int: _structure_int, bool: _structure_bool, str: _structure_str}
-
-
-def _plain_items(conv: cattrs.Converter, tp: Any) -> frozenset[type] | None:
-    """
-    The exact types of items that ``tp``'s strict hook returns unchanged (``int`` for
-    ``int``, ``int`` and ``None`` for ``int | None``), or ``None`` for other types or
-    once ``conv`` has another hook for them: a hook registered later is never bypassed.
-    """
-    optional = typing.get_origin(tp) in (Union, types.UnionType) and set(typing.get_args(tp)) == {
-        int,
-        type(None),
-    }
-    base = int if optional else tp
-    if base not in (int, bool, str) or conv.get_structure_hook(base) is not _STRICT[base]:
-        return None
-    return frozenset({base, type(None)} if optional else {base})
-
-
-# The structure hooks made by _sequence_hooks (the quick readers bypass only these).
-_SEQUENCE_HOOKS: weakref.WeakSet[Callable[..., Any]] = weakref.WeakSet()
-
-
 def _sequence_hooks(conv: cattrs.Converter) -> None:
     # Only a JSON list is a sequence: cattrs would also read a string (or a dict) as
     # one, item by item, so a long string where a list belongs would cost one error
@@ -431,14 +357,7 @@ def _make_setup(game: AnyGame) -> _Setup:
         values=_tagged_union(conv, tuple(game.value_types), tagged),
         steps=steps,
         problem=problem,
-        quick=Quick(
-            conv,
-            tagged,
-            {int: _structure_int, bool: _structure_bool, str: _structure_str},
-            (_structure_rng, _unstructure_rng),
-            _SEQUENCE_HOOKS.__contains__,
-            (_structure_text, _unstructure_text),
-        ),
+        quick=Quick(conv, tagged),
     )
 
 

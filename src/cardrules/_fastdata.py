@@ -38,6 +38,7 @@ from __future__ import annotations
 import threading
 import types
 import typing
+import weakref
 from collections.abc import Callable
 from json.encoder import encode_basestring_ascii as _json_str
 from typing import Any, Final, Literal, Union
@@ -46,7 +47,7 @@ import attrs
 import cattrs
 
 from cardrules._format import _MEMO_SIZE as _MEMO_SIZE  # (the tests bound the tables by it)
-from cardrules._format import _ROW_KEEP, _Memo, _packed_form, _text_form
+from cardrules._format import _ROW_KEEP, _Memo, _packed_form, _short, _text_form
 from cardrules._rng import Rng
 
 GIVE_UP: Final = object()
@@ -146,6 +147,96 @@ class _Last:
         return text
 
 
+# ------------------------------------------------------------------ the hooks it knows
+# The converters' own hooks (``_convert`` registers them): the quick path bypasses a
+# hook only when the converter still has exactly these.
+
+
+def _fail(expected: str, value: object) -> typing.NoReturn:
+    raise TypeError(f"expected {expected}, got {type(value).__name__} {_short(value)}")
+
+
+def _structure_int(value: object, _: type) -> int:
+    # Strict: JSON true/false, floats and strings are not ints.
+    if type(value) is not int:
+        _fail("an integer", value)
+    return value
+
+
+def _structure_str(value: object, _: type) -> str:
+    if type(value) is not str:
+        _fail("a string", value)
+    return value
+
+
+def _structure_bool(value: object, _: type) -> bool:
+    if type(value) is not bool:
+        _fail("true or false", value)
+    return value
+
+
+def _structure_big_int(value: object) -> int:
+    # Big ints travel as decimal strings (JavaScript numbers lose bits above 2**53).
+    if type(value) is str and value.isascii() and value.isdigit() and len(value) <= 40:
+        return int(value)
+    if type(value) is int:
+        return value
+    _fail("a decimal string", value)
+
+
+def _structure_rng(value: object, _: type) -> Rng:
+    return Rng(_structure_big_int(value))
+
+
+def _unstructure_rng(rng: Rng) -> str:
+    return str(rng.state)
+
+
+def _structure_text(value: object, cls: type) -> Any:
+    """
+    A value of a class marked ``_as_text``, from its text: exactly a text that
+    ``cls.from_str`` takes and ``str`` writes back unchanged (no lower case, no other
+    spelling, no spaces), else an error naming what was expected.
+    """
+    if type(value) is str:
+        try:
+            obj = cls.from_str(value)  # type: ignore[attr-defined]
+        except Exception:  # any refusal gives the message below
+            obj = None
+        if type(obj) is cls and str(obj) == value:
+            return obj
+    form = _text_form(cls)
+    example = "" if form is None else f", for example {form.example!r}"
+    _fail(f"a {cls.__name__} as text{example}", value)
+
+
+_TEXTS: Final = _TextWriter(str)
+_unstructure_text: Final = _TEXTS.one
+"""The unstructure hook of a class marked ``_as_text``: its text, kept for the last
+values written (a Beggar card: a dict lookup, not its ``__str__``)."""
+
+
+_STRICT: Final = {int: _structure_int, bool: _structure_bool, str: _structure_str}
+
+
+def _plain_items(conv: cattrs.Converter, tp: Any) -> frozenset[type] | None:
+    """
+    The exact types of the values that ``tp``'s strict hook returns unchanged (``int``
+    for ``int``, ``int`` and ``None`` for ``int | None``; ``bool`` and ``str`` alike),
+    or ``None`` for other types or once ``conv`` has another hook for them: a hook
+    registered later is never bypassed.
+    """
+    inner = _optional(tp)
+    base = tp if inner is None else inner
+    if base not in (int, bool, str) or conv.get_structure_hook(base) is not _STRICT[base]:
+        return None
+    return frozenset((base,) if inner is None else (base, _NONE))
+
+
+# The structure hooks made by _sequence_hooks (the quick readers bypass only these).
+_SEQUENCE_HOOKS: weakref.WeakSet[Callable[..., Any]] = weakref.WeakSet()
+
+
 _TYPED_CHECKS: dict[Callable[[Any], None], Callable[[Any], bool]] = {}
 """A game's ``check_state`` -> its fast path for exactly typed states (see below)."""
 
@@ -181,29 +272,14 @@ def _define(code: str, ns: dict[str, Any]) -> Any:
 
 class Quick:
     """
-    The quick readers and writers of one converter, made on first use per class.
-
-    ``scalar_hooks`` maps ``int``, ``bool`` and ``str`` to the strict hooks the converter
-    must still have for them to be read inline; ``rng_hooks`` and ``text_hooks`` are the
-    (structure, unstructure) hooks expected for ``Rng`` and for a class written as text
-    (``_format._as_text``); ``sequence_hook`` tells ``_convert``'s sequence hooks.
+    The quick readers and writers of one converter, made on first use per class; it
+    bypasses only the hooks above (``tagged``: the classes written with a tag, which
+    have no quick form).
     """
 
-    def __init__(
-        self,
-        conv: cattrs.Converter,
-        tagged: frozenset[type],
-        scalar_hooks: dict[type, Callable[..., Any]],
-        rng_hooks: tuple[Callable[..., Any], Callable[..., Any]],
-        sequence_hook: Callable[[Any], bool],
-        text_hooks: tuple[Callable[..., Any], Callable[..., Any]],
-    ) -> None:
+    def __init__(self, conv: cattrs.Converter, tagged: frozenset[type]) -> None:
         self._conv = conv
         self._tagged = tagged
-        self._scalar_hooks = scalar_hooks
-        self._rng_hooks = rng_hooks
-        self._sequence_hook = sequence_hook
-        self._text_hooks = text_hooks
         self._tables: dict[type, _Memo] = {}
         self._text_writers: dict[type, _TextWriter] = {}
         self._row_tables: dict[Any, _Memo] = {}
@@ -248,15 +324,7 @@ class Quick:
 
     def _scalar(self, tp: Any) -> frozenset[type] | None:
         """The exact types a value of ``tp`` may have, for a plain scalar ``tp``."""
-        if tp in (int, bool, str):
-            hook = self._scalar_hooks.get(tp)
-            if hook is None or self._conv.get_structure_hook(tp) is not hook:
-                return None
-            return frozenset((tp,))
-        inner = _optional(tp)
-        if inner is not None and (found := self._scalar(inner)) is not None:
-            return found | {_NONE}
-        return None
+        return _plain_items(self._conv, tp)
 
     def _literal(self, tp: Any) -> tuple[frozenset[type], frozenset[str]] | None:
         """The types and strings of a ``Literal`` of strings (``None`` maybe beside)."""
@@ -301,33 +369,31 @@ class Quick:
             item, make = args[0], tuple
         else:
             return None
-        if not self._sequence_hook(self._conv.get_structure_hook(tp)):
+        if self._conv.get_structure_hook(tp) not in _SEQUENCE_HOOKS:
             return None
         return item, make
 
     def _is_rng(self, tp: Any) -> bool:
-        structure, unstructure = self._rng_hooks
         conv = self._conv
         return (
             tp is Rng
-            and conv.get_structure_hook(Rng) is structure
-            and conv.get_unstructure_hook(Rng) is unstructure
+            and conv.get_structure_hook(Rng) is _structure_rng
+            and conv.get_unstructure_hook(Rng) is _unstructure_rng
         )
 
     def _table(self, tp: Any) -> _Memo | None:
         """The texts read, by text, of a class written as text by the expected hooks."""
         if _text_form(tp) is None:
             return None
-        structure, unstructure = self._text_hooks
         conv = self._conv
         if (
-            conv.get_structure_hook(tp) is not structure
-            or conv.get_unstructure_hook(tp) is not unstructure
+            conv.get_structure_hook(tp) is not _structure_text
+            or conv.get_unstructure_hook(tp) is not _unstructure_text
         ):
             return None
         if tp not in self._tables:
-            self._tables[tp] = _Memo(lambda text: structure(text, tp))
-            self._text_writers[tp] = _TextWriter(unstructure)
+            self._tables[tp] = _Memo(lambda text: _structure_text(text, tp))
+            self._text_writers[tp] = _TextWriter(_unstructure_text)
         return self._tables[tp]
 
     def _rows(self, tp: Any) -> _Memo | None:
@@ -365,7 +431,7 @@ class Quick:
                 test = f"{test} and ({var} is None or {var} in {_name(ns, strings)})"
             return f"({var} if {test} else _miss())"
         if self._is_rng(tp):
-            return f"{_name(ns, self._rng_hooks[0])}({var}, None)"
+            return f"{_name(ns, _structure_rng)}({var}, None)"
         table = self._table(tp)
         if table is None:
             table = self._rows(tp)
@@ -501,7 +567,7 @@ class Quick:
         if value is not None:
             return self._json_scalar(value[0], var)
         if self._is_rng(tp):
-            return f"_json_str({_name(ns, self._rng_hooks[1])}({var}))"
+            return f"_json_str({_name(ns, _unstructure_rng)}({var}))"
         if self._table(tp) is not None:
             return f"_json_str({_name(ns, self._text_writers[tp].one)}({var}))"
         if self._rows(tp) is not None:

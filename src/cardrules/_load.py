@@ -30,8 +30,8 @@ import cattrs
 import cattrs.v
 
 from cardrules import _registry
-from cardrules._convert import _Setup, _setup, _structure_big_int
-from cardrules._fastdata import _TYPED_CHECKS, GIVE_UP
+from cardrules._convert import _Setup, _setup
+from cardrules._fastdata import _TYPED_CHECKS, GIVE_UP, _structure_big_int
 from cardrules._format import (
     _CHARS_PER_NODE,
     _ENVELOPE_KEYS,
