@@ -7,7 +7,7 @@ calls back one before it, and imports go down only (``serialize`` → ``_load`` 
     2 envelope  _verify, _check_envelope          signature; format, version, game, type
     3 upgrade   _upgrade._upgrade                 the game's steps, one version at a time
     4 structure _from_data                        quick reader (_fastdata), else cattrs
-    5 checks    _check, _check_view, ...          the game's invariants, paths from ``$``
+    5 checks    _check, _check_outcome, ...       the game's invariants, paths from ``$``
 
 ``_quick_read`` takes steps 1, 2, 4 and 5 in one stride for today's state, view or
 rules as ``dumps`` writes them, and gives up (``GIVE_UP``) on anything else, which then
@@ -210,14 +210,6 @@ def _plain(game: AnyGame, kind: object) -> type | None:
     return game.Rules if kind == "rules" else None
 
 
-def _check(game: AnyGame, state: Any, path: str) -> None:
-    _run_check(game.check_state, state, path, "state")
-
-
-def _check_view(game: AnyGame, view: Any, path: str) -> None:
-    _run_check(game.check_view, view, path, "view")
-
-
 _FIELD_PATH: Final = re.compile(r"[A-Za-z_]\w*")
 
 
@@ -251,6 +243,24 @@ def _run_check(check: Callable[[Any], None], obj: Any, path: str, what: str) -> 
         raise InvalidStateError(f"{path}: inconsistent {what}") from None
 
 
+def _check(game: AnyGame, kind: object, value: Any, path: str, typed: bool = False) -> None:
+    """
+    The game's check of a state or view (nothing for another kind). ``typed``: a quick
+    reader made it, every field of exactly its declared type, so the game's typed fast
+    path (if it registered one) may pass it; if that is not sure, ``check_state`` runs.
+    """
+    if kind == "state":
+        ok = _TYPED_CHECKS.get(game.check_state) if typed else None
+        try:
+            sure = ok is not None and ok(value) is True
+        except Exception:  # not sure: check_state finds and words it
+            sure = False
+        if not sure:
+            _run_check(game.check_state, value, path, "state")
+    elif kind == "view":
+        _run_check(game.check_view, value, path, "view")
+
+
 def _check_outcome(outcome: Outcome, path: str) -> None:
     seats = len(outcome.scores)
     for seat in sorted(outcome.winners):
@@ -268,9 +278,9 @@ def _check_parts(game: AnyGame, value: Any, path: str) -> None:
     for field in attrs.fields(type(value)):
         part = getattr(value, field.name)
         if isinstance(part, game.State):
-            _check(game, part, f"{path}.{field.name}")
+            _check(game, "state", part, f"{path}.{field.name}")
         elif isinstance(part, game.View):
-            _check_view(game, part, f"{path}.{field.name}")
+            _check(game, "view", part, f"{path}.{field.name}")
 
 
 def _load_record(setup: _Setup, data: Any, path: str) -> dict[str, Any]:
@@ -305,7 +315,7 @@ def _load_record(setup: _Setup, data: Any, path: str) -> dict[str, Any]:
     start = None
     if data.get("start") is not None:
         start = _structure(conv, data["start"], game.State, f"{path}.start")
-        _check(game, start, f"{path}.start")
+        _check(game, "state", start, f"{path}.start")
         if start.rules != rules:
             raise InvalidStateError(f"{path}.start: its rules differ from the record's rules")
     if (seed is None) == (start is None):
@@ -319,10 +329,7 @@ def _from_data(setup: _Setup, kind: Kind, data: Any, path: str) -> Any:
     cls = _plain(game, kind)
     if cls is not None:
         value = _quick_structure(setup, data, cls, path)
-        if kind == "state":
-            _check(game, value, path)
-        elif kind == "view":
-            _check_view(game, value, path)
+        _check(game, kind, value, path)
         return value
     if kind == "move":
         return _pick(setup.moves, data, path)
@@ -515,18 +522,5 @@ def _quick_read(
     if obj is GIVE_UP or text.count(":") != len(_ENVELOPE_KEYS) + pairs(obj):
         return GIVE_UP
     # The text holds no repeated key: the full way would have read this same object.
-    if found_kind == "state":
-        # The reader made every field of exactly its declared type: the game's typed
-        # fast path (if it registered one) skips those tests; else, or if it is not
-        # sure, check_state itself.
-        check = found.check_state
-        typed = _TYPED_CHECKS.get(check)
-        try:
-            sure = typed is not None and typed(obj) is True
-        except Exception:  # not sure: check_state finds and words it
-            sure = False
-        if not sure:
-            _run_check(check, obj, "$.data", "state")
-    elif found_kind == "view":
-        _run_check(found.check_view, obj, "$.data", "view")
+    _check(found, found_kind, obj, "$.data", typed=True)
     return obj
