@@ -124,20 +124,6 @@ def _structure(conv: cattrs.Converter, data: Any, tp: Any, path: str) -> Any:
         raise SerializationError(_describe(exc, path)) from None
 
 
-def _quick_structure(setup: _Setup, data: Any, tp: type, path: str) -> Any:
-    """
-    ``_structure`` of a state, view or rules, first through the quick reader of its
-    plain shape (``_fastdata``); data it does not take is read by the detailed hooks,
-    which give every error.
-    """
-    read = setup.quick.reader(tp)
-    if read is not None:
-        value = read(data)
-        if value is not GIVE_UP:
-            return value
-    return _structure(setup.conv, data, tp, path)
-
-
 def _pick(pick: Callable[[Any], Any], data: Any, path: str) -> Any:
     try:
         return pick(data)
@@ -328,7 +314,12 @@ def _from_data(setup: _Setup, kind: Kind, data: Any, path: str) -> Any:
     game = setup.game
     cls = _plain(game, kind)
     if cls is not None:
-        value = _quick_structure(setup, data, cls, path)
+        # The quick reader of its plain shape first (_fastdata); data it does not take
+        # is read by the detailed hooks, which word every error.
+        read = setup.quick.reader(cls)
+        value = GIVE_UP if read is None else read(data)
+        if value is GIVE_UP:
+            value = _structure(setup.conv, data, cls, path)
         _check(game, kind, value, path)
         return value
     if kind == "move":
