@@ -1,6 +1,7 @@
 """
-The cattrs side of :mod:`cardrules.serialize`: strict scalar hooks, tagged unions,
-sequence and set hooks, and each game's converter, made on first use (:func:`_setup`).
+The cattrs side of :mod:`cardrules.serialize`: tagged unions, sequence and set hooks
+(with the strict scalar, RNG and text hooks of ``_fastdata``), and each game's
+converter, made on first use (:func:`_setup`).
 """
 
 from __future__ import annotations
@@ -9,7 +10,6 @@ import heapq
 import sys
 import types
 import typing
-import weakref
 from collections.abc import Callable, Iterator
 from typing import Any, Final, Union
 
@@ -19,77 +19,36 @@ import cattrs.v
 from cattrs.errors import IterableValidationError, IterableValidationNote
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 
-from cardrules._fastdata import Quick
+from cardrules._fastdata import (
+    _SEQUENCE_HOOKS,
+    _TEXTS,
+    Quick,
+    _fail,
+    _plain_items,
+    _structure_bool,
+    _structure_int,
+    _structure_rng,
+    _structure_str,
+    _structure_text,
+    _unstructure_rng,
+    _unstructure_text,
+)
 from cardrules._format import _KINDS, _TAG, _packed_form, _short, _text_form
 from cardrules._rng import Rng
 from cardrules.errors import SerializationError
 from cardrules.game import AnyGame, Kind
 
 
-def _fail(expected: str, value: object) -> typing.NoReturn:
-    raise TypeError(f"expected {expected}, got {type(value).__name__} {_short(value)}")
-
-
-def _structure_int(value: object, _: type) -> int:
-    # Strict: JSON true/false, floats and strings are not ints.
-    if type(value) is not int:
-        _fail("an integer", value)
-    return value
-
-
-def _structure_str(value: object, _: type) -> str:
-    if type(value) is not str:
-        _fail("a string", value)
-    return value
-
-
-def _structure_bool(value: object, _: type) -> bool:
-    if type(value) is not bool:
-        _fail("true or false", value)
-    return value
-
-
-def _structure_big_int(value: object) -> int:
-    # Big ints travel as decimal strings (JavaScript numbers lose bits above 2**53).
-    if type(value) is str and value.isascii() and value.isdigit() and len(value) <= 40:
-        return int(value)
-    if type(value) is int:
-        return value
-    _fail("a decimal string", value)
-
-
-def _structure_rng(value: object, _: type) -> Rng:
-    return Rng(_structure_big_int(value))
-
-
-def _unstructure_rng(rng: Rng) -> str:
-    return str(rng.state)
-
-
-def _structure_text(value: object, cls: type) -> Any:
-    """
-    A value of a class marked ``_as_text``, from its text: exactly a text that
-    ``cls.from_str`` takes and ``str`` writes back unchanged (no lower case, no other
-    spelling, no spaces), else an error naming what was expected.
-    """
-    if type(value) is str:
-        try:
-            obj = cls.from_str(value)  # type: ignore[attr-defined]
-        except Exception:  # any refusal gives the message below
-            obj = None
-        if type(obj) is cls and str(obj) == value:
-            return obj
-    form = _text_form(cls)
-    example = "" if form is None else f", for example {form.example!r}"
-    _fail(f"a {cls.__name__} as text{example}", value)
-
-
-_unstructure_text: Final = str
-"""The unstructure hook of a class marked ``_as_text``: its text."""
-
-
 def _is_text(tp: Any) -> bool:
     return _text_form(tp) is not None
+
+
+def _is_texts(tp: Any) -> bool:
+    """``tuple[T, ...]`` or ``list[T]`` of a class ``T`` marked ``_as_text``."""
+    args = typing.get_args(tp)
+    if typing.get_origin(tp) is tuple and len(args) == 2 and args[1] is Ellipsis:
+        return _is_text(args[0])
+    return typing.get_origin(tp) is list and len(args) == 1 and _is_text(args[0])
 
 
 def _is_packed(tp: Any) -> bool:
@@ -247,85 +206,6 @@ def _is_sequence(tp: Any) -> bool:
     return tp is tuple or tp is list or typing.get_origin(tp) in (tuple, list)
 
 
-def _all_int(data: list[Any]) -> bool:
-    return all(type(item) is int for item in data)
-
-
-def _all_bool(data: list[Any]) -> bool:
-    return all(type(item) is bool for item in data)
-
-
-def _all_str(data: list[Any]) -> bool:
-    return all(type(item) is str for item in data)
-
-
-def _all_int_or_none(data: list[Any]) -> bool:
-    return all(item is None or type(item) is int for item in data)
-
-
-def _all_of(conv: cattrs.Converter, tp: Any) -> Callable[[list[Any]], bool] | None:
-    """
-    A quick test that every item of a list is already what ``tp``'s strict hook
-    returns unchanged (an int for ``int``, say), or ``None`` for other types.
-
-    Only while ``conv`` still has this module's strict hooks: a hook registered after
-    :func:`configure_converter` is never bypassed.
-    """
-    scalar = (int, _structure_int, _all_int), (bool, _structure_bool, _all_bool)
-    for kind, hook, check in (*scalar, (str, _structure_str, _all_str)):
-        if tp is kind:
-            return check if conv.get_structure_hook(kind) is hook else None
-    if typing.get_origin(tp) in (Union, types.UnionType) and set(typing.get_args(tp)) == {
-        int,
-        type(None),
-    }:
-        return _all_int_or_none if conv.get_structure_hook(int) is _structure_int else None
-    return None
-
-
-def _homogeneous(tp: Any) -> tuple[Any, type] | None:
-    """The item type and the class of ``tuple[T, ...]`` or ``list[T]``, else ``None``."""
-    origin, args = typing.get_origin(tp), typing.get_args(tp)
-    if origin is list and len(args) == 1:
-        return args[0], list
-    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
-        return args[0], tuple
-    return None
-
-
-# The structure hooks made by _sequence_hooks: a nested list is taken whole only
-# while the inner sequence type still has one of these.
-_SEQUENCE_HOOKS: weakref.WeakSet[Callable[..., Any]] = weakref.WeakSet()
-
-
-def _quick(
-    conv: cattrs.Converter, item_type: Any, make: type
-) -> Callable[[list[Any]], Any] | None:
-    """
-    For a homogeneous sequence of ``item_type`` made with ``make``: a function that
-    gives the structured value of a list whose items need no work (ints for ``int``,
-    lists of ints for ``tuple[int, ...]``), or ``None`` when any item does; or
-    ``None`` for other item types.
-    """
-    check = _all_of(conv, item_type)
-    if check is not None:
-        return lambda data: make(data) if check(data) else None
-    inner = _homogeneous(item_type)
-    if inner is None or conv.get_structure_hook(item_type) not in _SEQUENCE_HOOKS:
-        return None
-    inner_check, inner_make = _all_of(conv, inner[0]), inner[1]
-    if inner_check is None:
-        return None
-
-    def nested(data: list[Any]) -> Any:
-        for item in data:
-            if type(item) is not list or not inner_check(item):
-                return None
-        return make([inner_make(item) for item in data])
-
-    return nested
-
-
 def _sequence_hooks(conv: cattrs.Converter) -> None:
     # Only a JSON list is a sequence: cattrs would also read a string (or a dict) as
     # one, item by item, so a long string where a list belongs would cost one error
@@ -340,11 +220,9 @@ def _sequence_hooks(conv: cattrs.Converter) -> None:
         else:
             item_types, item_type = args, None
         make = list if typing.get_origin(tp) is list or tp is list else tuple
-        hooks: list[Callable[[Any, Any], Any]] = []  # the item's hook, found on first use
-        # A list of plain ints (or bools, strings, ints and None), or a list of such
-        # lists, is taken whole: the items' hooks would return each unchanged. Any
-        # other item takes the paths below, so that a bad item gets the same message.
-        quick: list[Callable[[list[Any]], Any] | None] = []
+        # The item's hook and its plain item types, found on first use: a list of
+        # items the hook returns unchanged is taken whole, in one pass in C.
+        found: list[tuple[Callable[[Any, Any], Any], frozenset[type] | None]] = []
 
         def structure(data: Any, _: Any) -> Any:
             if type(data) is not list:
@@ -352,15 +230,13 @@ def _sequence_hooks(conv: cattrs.Converter) -> None:
             if item_types is not None and len(data) != len(item_types):
                 raise ValueError(f"expected a list of {len(item_types)} items, got {len(data)}")
             if item_types is None:
-                if not hooks:
-                    hooks.append(conv.get_structure_hook(item_type))
-                    quick.append(_quick(conv, item_type, make))
-                fast = quick[0]
-                if fast is not None:
-                    done = fast(data)
-                    if done is not None:
-                        return done
-                hook = hooks[0]
+                if not found:
+                    found.append(
+                        (conv.get_structure_hook(item_type), _plain_items(conv, item_type))
+                    )
+                hook, plain = found[0]
+                if plain is not None and {*map(type, data)} <= plain:
+                    return make(data)
                 try:
                     return make([hook(item, item_type) for item in data])
                 except Exception:  # found again below, with its index
@@ -395,6 +271,7 @@ def _configure_base(conv: cattrs.Converter) -> None:
     conv.register_structure_hook(Rng, _structure_rng)
     conv.register_structure_hook_func(_is_text, _structure_text)
     conv.register_unstructure_hook_func(_is_text, _unstructure_text)
+    conv.register_unstructure_hook_func(_is_texts, _TEXTS.many)
     # Before cattrs's own hooks of Annotated types (the latest registered come first).
     conv.register_structure_hook_factory(_is_packed, _packed_structure)
     conv.register_unstructure_hook_factory(_is_packed, _packed_unstructure)
@@ -480,14 +357,7 @@ def _make_setup(game: AnyGame) -> _Setup:
         values=_tagged_union(conv, tuple(game.value_types), tagged),
         steps=steps,
         problem=problem,
-        quick=Quick(
-            conv,
-            tagged,
-            {int: _structure_int, bool: _structure_bool, str: _structure_str},
-            (_structure_rng, _unstructure_rng),
-            _SEQUENCE_HOOKS.__contains__,
-            (_structure_text, _unstructure_text),
-        ),
+        quick=Quick(conv, tagged),
     )
 
 
@@ -540,11 +410,4 @@ def _unstructure(setup: _Setup, kind: Kind, obj: Any) -> Any:
         }
     if kind == "event" or kind == "value":
         return _add_tag(conv, setup.tagged, obj)
-    if kind == "state" or kind == "view" or kind == "rules":
-        game = setup.game
-        cls = type(obj)
-        if cls is game.State or cls is game.View or cls is game.Rules:
-            write = setup.quick.writer(cls)
-            if write is not None:
-                return write(obj)
     return conv.unstructure(obj)

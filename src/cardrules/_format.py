@@ -162,6 +162,35 @@ def _char_class(symbols: str) -> str:
     return "[" + "".join(parts) + "]"
 
 
+_MEMO_SIZE: Final = 512
+"""The most entries a :class:`_Memo` keeps (it forgets them all when full)."""
+_ROW_KEEP: Final = 1024
+"""The longest key (a text or a tuple) a :class:`_Memo` of compact text keeps: a forged
+document may hold megabytes of good symbols, and 512 of those must not stay in memory."""
+
+
+class _Memo(dict[Any, Any]):
+    """
+    ``memo[key]`` is ``make(key)``, kept for keys seen before, up to :data:`_MEMO_SIZE`
+    texts or tuples of at most ``keep`` items: the quick readers' tables of texts (cards,
+    compact rows) and the writers of compact rows. ``make`` raises on a key it refuses,
+    which is then not kept.
+    """
+
+    def __init__(self, make: Callable[[Any], Any], keep: int | None = None) -> None:
+        super().__init__()
+        self._make = make
+        self._keep = keep
+
+    def __missing__(self, key: Any) -> Any:
+        value = self._make(key)
+        if type(key) in (str, tuple) and (self._keep is None or len(key) <= self._keep):
+            if len(self) >= _MEMO_SIZE:
+                self.clear()
+            self[key] = value
+        return value
+
+
 class _Packed:
     """
     How a tuple of small values travels in saves (:func:`_packed`): one string, one
@@ -169,23 +198,10 @@ class _Packed:
     ``.`` for ``None``, ``0``/``1`` for ``False``/``True``).
 
     ``read`` and ``write`` are the converters' hooks for every type marked with this
-    form (the same objects each time, so that the quick readers can tell them).
+    form (the same objects each time, so that the quick readers can tell them);
+    ``write`` keeps the texts of the rows it wrote (hashing a tuple of small ints is
+    quicker than writing its text; equal rows have equal texts).
     """
-
-    __slots__ = (
-        "decode",
-        "description",
-        "encode",
-        "example",
-        "length",
-        "pattern",
-        "read",
-        "symbols",
-        "types",
-        "values",
-        "what",
-        "write",
-    )
 
     def __init__(
         self,
@@ -208,6 +224,7 @@ class _Packed:
         times = "*" if length is None else f"{{{length}}}"
         self.pattern = f"^{_char_class(self.symbols)}{times}$"
         self.types = frozenset(map(type, values))
+        self.texts = _Memo(self.text, _ROW_KEEP)
         self.read = self._read
         self.write = self._write
 
@@ -276,7 +293,10 @@ class _Packed:
         return self.row(data)
 
     def _write(self, row: Any) -> str:
-        return self.text(row)
+        try:
+            return self.texts[row]  # type: ignore[no-any-return]
+        except TypeError:  # unhashable, or no len: text() words it
+            return self.text(row)
 
 
 def _hashable_in(value: object, table: dict[object, str]) -> bool:

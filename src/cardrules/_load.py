@@ -1,19 +1,17 @@
 """
-The way down of :func:`cardrules.serialize.loads`: each step is a function here or a
-module below that the next step does not call back (imports go down only: ``serialize``
-→ ``_load`` → ``_upgrade`` → ``_convert`` → ``_fastdata`` → ``_format``)::
+The way down of :func:`cardrules.serialize.loads`, one step after another; no step
+calls back one before it, and imports go down only (``serialize`` → ``_load`` →
+``_upgrade`` → ``_convert`` → ``_fastdata`` → ``_format``)::
 
-    1 text      _check_text, _parse        size, objects and arrays, JSON (no duplicates)
-    2 envelope  _verify, _check_envelope   signature; format, version, game, rules, type
-    3 upgrade   _upgrade._upgrade          the game's steps, one format version at a time
-    4 structure _from_data                 the quick reader (_fastdata), else cattrs (_convert)
-    5 checks    _check, _check_view, ...   the game's invariants; paths rooted at ``$``
+    1 text      _parse: _check_text, json.loads   size and nodes; JSON, no repeated key
+    2 envelope  _verify, _check_envelope          signature; format, version, game, type
+    3 upgrade   _upgrade._upgrade                 the game's steps, one version at a time
+    4 structure _from_data                        quick reader (_fastdata), else cattrs
+    5 checks    _check, _check_outcome, ...       the game's invariants, paths from ``$``
 
-``_quick_read`` takes steps 1, 2, 4 and 5 in one stride for the usual document (a
-state, view or rules of today's format); on anything else it gives up (``GIVE_UP``) and
-the document takes the steps one by one, which word every error. ``dumps`` climbs the
-same way up: ``_convert._unstructure`` (or a ``_fastdata`` JSON text writer), then the
-envelope and its signature, then the text.
+``_quick_read`` takes steps 1, 2, 4 and 5 in one stride for today's state, view or
+rules as ``dumps`` writes them, and gives up (``GIVE_UP``) on anything else, which then
+takes the steps one by one and words every error. ``dumps`` goes the same way up.
 """
 
 from __future__ import annotations
@@ -32,8 +30,8 @@ import cattrs
 import cattrs.v
 
 from cardrules import _registry
-from cardrules._convert import _Setup, _setup, _structure_big_int
-from cardrules._fastdata import _TYPED_CHECKS, GIVE_UP
+from cardrules._convert import _Setup, _setup
+from cardrules._fastdata import _TYPED_CHECKS, GIVE_UP, _structure_big_int
 from cardrules._format import (
     _CHARS_PER_NODE,
     _ENVELOPE_KEYS,
@@ -71,24 +69,6 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
-_DECODER: Final = json.JSONDecoder(
-    parse_constant=_reject_constant, object_pairs_hook=_no_duplicates
-)
-"""What ``json.loads(text, parse_constant=..., object_pairs_hook=...)`` would make
-anew on every call."""
-
-
-def _json_loads(text: str | bytes | bytearray) -> Any:
-    """``json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_no_duplicates)``
-    with one decoder made once: the same steps as ``json.loads``."""
-    if isinstance(text, str):
-        if text.startswith("\ufeff"):
-            raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
-    else:
-        text = text.decode(json.detect_encoding(text), "surrogatepass")
-    return _DECODER.decode(text)
-
-
 def _check_text(text: object, max_size: int) -> None:
     """The first step of ``loads``: JSON text (``str`` or ``bytes``) of at most
     ``max_size`` characters holding at most one object or array per
@@ -117,7 +97,7 @@ def _check_text(text: object, max_size: int) -> None:
 def _parse(text: str | bytes, max_size: int) -> Any:
     _check_text(text, max_size)
     try:
-        return _json_loads(text)
+        return json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_no_duplicates)
     except SerializationError:
         raise
     except (ValueError, RecursionError) as exc:
@@ -142,20 +122,6 @@ def _structure(conv: cattrs.Converter, data: Any, tp: Any, path: str) -> Any:
     except Exception as exc:
         # Anything a hook or a class's own checks raised is still bad input.
         raise SerializationError(_describe(exc, path)) from None
-
-
-def _quick_structure(setup: _Setup, data: Any, tp: type, path: str) -> Any:
-    """
-    ``_structure`` of a state, view or rules, first through the quick reader of its
-    plain shape (``_fastdata``); data it does not take is read by the detailed hooks,
-    which give every error.
-    """
-    read = setup.quick.reader(tp)
-    if read is not None:
-        value = read(data)
-        if value is not GIVE_UP:
-            return value
-    return _structure(setup.conv, data, tp, path)
 
 
 def _pick(pick: Callable[[Any], Any], data: Any, path: str) -> Any:
@@ -221,12 +187,13 @@ def _describe(exc: BaseException, path: str) -> str:
     return f"invalid data: {shown}{more}"
 
 
-def _check(game: AnyGame, state: Any, path: str) -> None:
-    _run_check(game.check_state, state, path, "state")
-
-
-def _check_view(game: AnyGame, view: Any, path: str) -> None:
-    _run_check(game.check_view, view, path, "view")
+def _plain(game: AnyGame, kind: object) -> type | None:
+    """The class of a state, view or rules (read quickly where it can be), else ``None``."""
+    if kind == "state":
+        return game.State
+    if kind == "view":
+        return game.View
+    return game.Rules if kind == "rules" else None
 
 
 _FIELD_PATH: Final = re.compile(r"[A-Za-z_]\w*")
@@ -262,6 +229,24 @@ def _run_check(check: Callable[[Any], None], obj: Any, path: str, what: str) -> 
         raise InvalidStateError(f"{path}: inconsistent {what}") from None
 
 
+def _check(game: AnyGame, kind: object, value: Any, path: str, typed: bool = False) -> None:
+    """
+    The game's check of a state or view (nothing for another kind). ``typed``: a quick
+    reader made it, every field of exactly its declared type, so the game's typed fast
+    path (if it registered one) may pass it; if that is not sure, ``check_state`` runs.
+    """
+    if kind == "state":
+        ok = _TYPED_CHECKS.get(game.check_state) if typed else None
+        try:
+            sure = ok is not None and ok(value) is True
+        except Exception:  # not sure: check_state finds and words it
+            sure = False
+        if not sure:
+            _run_check(game.check_state, value, path, "state")
+    elif kind == "view":
+        _run_check(game.check_view, value, path, "view")
+
+
 def _check_outcome(outcome: Outcome, path: str) -> None:
     seats = len(outcome.scores)
     for seat in sorted(outcome.winners):
@@ -279,9 +264,9 @@ def _check_parts(game: AnyGame, value: Any, path: str) -> None:
     for field in attrs.fields(type(value)):
         part = getattr(value, field.name)
         if isinstance(part, game.State):
-            _check(game, part, f"{path}.{field.name}")
+            _check(game, "state", part, f"{path}.{field.name}")
         elif isinstance(part, game.View):
-            _check_view(game, part, f"{path}.{field.name}")
+            _check(game, "view", part, f"{path}.{field.name}")
 
 
 def _load_record(setup: _Setup, data: Any, path: str) -> dict[str, Any]:
@@ -316,7 +301,7 @@ def _load_record(setup: _Setup, data: Any, path: str) -> dict[str, Any]:
     start = None
     if data.get("start") is not None:
         start = _structure(conv, data["start"], game.State, f"{path}.start")
-        _check(game, start, f"{path}.start")
+        _check(game, "state", start, f"{path}.start")
         if start.rules != rules:
             raise InvalidStateError(f"{path}.start: its rules differ from the record's rules")
     if (seed is None) == (start is None):
@@ -327,20 +312,20 @@ def _load_record(setup: _Setup, data: Any, path: str) -> dict[str, Any]:
 def _from_data(setup: _Setup, kind: Kind, data: Any, path: str) -> Any:
     """Today's object of ``kind`` from today's data, checked (a record: its fields)."""
     game = setup.game
-    if kind == "state":
-        state = _quick_structure(setup, data, game.State, path)
-        _check(game, state, path)
-        return state
-    if kind == "view":
-        view = _quick_structure(setup, data, game.View, path)
-        _check_view(game, view, path)
-        return view
+    cls = _plain(game, kind)
+    if cls is not None:
+        # The quick reader of its plain shape first (_fastdata); data it does not take
+        # is read by the detailed hooks, which word every error.
+        read = setup.quick.reader(cls)
+        value = GIVE_UP if read is None else read(data)
+        if value is GIVE_UP:
+            value = _structure(setup.conv, data, cls, path)
+        _check(game, kind, value, path)
+        return value
     if kind == "move":
         return _pick(setup.moves, data, path)
     if kind == "record":
         return _load_record(setup, data, path)
-    if kind == "rules":
-        return _quick_structure(setup, data, game.Rules, path)
     if kind == "outcome":
         outcome = _structure(setup.conv, data, Outcome, path)
         _check_outcome(outcome, path)
@@ -492,17 +477,13 @@ def _quick_read(
     games: Mapping[str, AnyGame],
 ) -> Any:
     """
-    What ``loads`` gives for the usual document (a state, view or rules of the current
-    format version, written by ``dumps``), or ``GIVE_UP`` for anything else, which
-    ``loads`` then reads the full way, finding and wording any problem as always.
+    What ``loads`` gives for today's state, view or rules as ``dumps`` writes them, or
+    ``GIVE_UP`` for anything else (which ``loads`` reads the full way, wording any error).
 
-    The text is parsed without the duplicate-key hook; duplicates are ruled out by
-    counting. Outside strings, JSON has one ``:`` per key-value pair, so the text's
-    ``:`` are at least its pairs, and its pairs at least those the parse kept (a
-    repeated key keeps one). The quick reader reads every object of the data whole,
-    with exactly its class's keys, so the pairs kept are known from what it made:
-    when the text holds exactly that many ``:``, no key was repeated (and no string
-    holds a ``:``). Any other count goes the full way.
+    It parses without the duplicate-key hook and rules duplicates out by counting: JSON
+    has one ``:`` per key-value pair outside strings, and the quick reader reads every
+    object whole, with exactly its class's keys. When the text holds exactly as many
+    ``:`` as the pairs read, no key was repeated (and no string holds a ``:``).
     """
     if type(text) is not str or len(text) > max_size or text[:1] != "{":
         return GIVE_UP
@@ -510,38 +491,19 @@ def _quick_read(
         # What ``_PLAIN_DECODER.decode`` does for text as ``dumps`` writes it (no
         # whitespace around the object), without its two Python calls around the scan.
         doc, end = _SCAN(text, 0)
-        if end != len(text) or type(doc) is not dict or doc.keys() != _ENVELOPE_KEYS:
+        if end != len(text):
             return GIVE_UP
-        # What ``_check_envelope`` accepts, of the current format version only.
-        if doc["format"] != _FORMAT_NAME:
-            return GIVE_UP
-        found = _find(games, doc["game"])
-        if found is None:
-            return GIVE_UP
-        version, rules_version = doc["version"], doc["rules_version"]
-        if (
-            type(version) is not int
-            or version < 1
-            or version != found.format_version
-            or type(rules_version) is not int
-            or rules_version < 1
-            or rules_version != found.rules_version
-        ):
-            return GIVE_UP
-        found_kind, data = doc["type"], doc["data"]
+        found, version, found_kind, data = _check_envelope(doc, games)
     except Exception:  # any problem: the full way finds it again and words it
         return GIVE_UP
+    if version != found.format_version:
+        return GIVE_UP  # (the steps of _upgrade first)
     if game is not None and (not isinstance(game, str) or found.name != game):
         return GIVE_UP  # (the full way refuses a game that is no str, whatever it equals)
     if kind is not None and found_kind != kind:
         return GIVE_UP
-    if found_kind == "state":
-        cls = found.State
-    elif found_kind == "view":
-        cls = found.View
-    elif found_kind == "rules":
-        cls = found.Rules
-    else:
+    cls = _plain(found, found_kind)
+    if cls is None:
         return GIVE_UP
     quick = _setup(found).quick
     read, pairs = quick.reader(cls), quick.pairs(cls)
@@ -551,18 +513,5 @@ def _quick_read(
     if obj is GIVE_UP or text.count(":") != len(_ENVELOPE_KEYS) + pairs(obj):
         return GIVE_UP
     # The text holds no repeated key: the full way would have read this same object.
-    if found_kind == "state":
-        # The reader made every field of exactly its declared type: the game's typed
-        # fast path (if it registered one) skips those tests; else, or if it is not
-        # sure, check_state itself.
-        check = found.check_state
-        typed = _TYPED_CHECKS.get(check)
-        try:
-            sure = typed is not None and typed(obj) is True
-        except Exception:  # not sure: check_state finds and words it
-            sure = False
-        if not sure:
-            _run_check(check, obj, "$.data", "state")
-    elif found_kind == "view":
-        _run_check(found.check_view, obj, "$.data", "view")
+    _check(found, found_kind, obj, "$.data", typed=True)
     return obj

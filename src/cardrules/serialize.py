@@ -1,38 +1,20 @@
 """
 JSON serialisation of every public value of a game, inside a versioned envelope.
 
-Everything goes through cattrs converters (:func:`make_converter`), so programs
-that embed cardrules objects in their own cattrs-based formats get the same
-encoding. The text written by :func:`dumps` is an envelope::
+The data is what cattrs converters write (:func:`make_converter`), so programs that
+embed cardrules objects in their own cattrs-based formats get the same encoding.
+:func:`dumps` writes an envelope::
 
     {"format": "cardrules", "version": 2, "game": "beggar", "rules_version": 1,
      "type": "state", "data": {...}}
 
-- ``version`` is the game's format version (``Game.format_version``); ``type`` is
-  one of ``state``, ``view``, ``record``, ``move``, ``rules``, ``outcome``,
-  ``event`` and ``value`` (see :data:`Kind`).
-- Moves, events and values are tagged unions: ``{"type": "Play", "value": 5, "count": 2}``.
-- The RNG state and record seeds, which may exceed ``2**53``, are written as
-  decimal strings so that JavaScript clients read them exactly.
-- :func:`loads` reads every earlier format version of a game through the game's
-  upgrade steps (``Game.upgrades``), and refuses a newer one.
-- :func:`loads` checks everything it reads: malformed JSON, a wrong or missing
-  envelope, an unknown game, another ``rules_version``, wrong field types and
-  unknown fields raise :class:`~cardrules.SerializationError` naming the path of the
-  bad field; a state (or a record's start) that breaks an invariant of its game, or
-  a view that is inconsistent in itself, raises :class:`~cardrules.InvalidStateError`.
-- :func:`to_data` and :func:`from_data` do the same for one value as plain JSON
-  data, without the envelope.
-- :func:`loads` reads at most :data:`MAX_SIZE` (4 MiB) unless given ``max_size=``,
-  and quotes at most a short prefix of a bad value in its messages. Every path in a
-  message starts at ``$``, the envelope: ``$.data.hands[2]``.
-- ``dumps(obj, key=key)`` signs the text with HMAC-SHA256: a seventh envelope key,
-  ``signature``, holds the hex digest of the canonical text of the other six, and
-  ``loads(text, key=key)`` refuses text that is unsigned, altered or signed with
-  another key (:class:`~cardrules.IntegrityError`).
-
-Each game's converter is set up on first use, so a game registered while the
-program runs is handled like the built-in ones.
+``version`` is the game's format version (older ones are upgraded on reading, newer
+ones refused) and ``type`` one of the :data:`Kind` names. Moves, events and values are
+tagged (``{"type": "Play", "value": 5, "count": 2}``); the RNG state and seeds are
+decimal strings, which JavaScript reads exactly. :func:`loads` checks everything it
+reads and names the path of a bad field from ``$``, the envelope (``$.data.hands[2]``);
+:func:`to_data` and :func:`from_data` do the same for one value without the envelope.
+A game registered while the program runs is handled like the built-in ones.
 
 >>> import cardrules
 >>> from cardrules import beggar
@@ -116,35 +98,26 @@ FORMAT: Final = _FORMAT_NAME
 
 FORMAT_VERSION: Final = 1
 """
-The version of the envelope's layout: its six keys ``format``, ``version``, ``game``,
-``rules_version``, ``type`` and ``data``. It has not changed since cardrules 0.1.
-
-The envelope's ``version`` key is not this number but the format version of the game
-inside (``Game.format_version``), which each game raises on its own.
+The version of the envelope's layout (its six keys ``format``, ``version``, ``game``,
+``rules_version``, ``type`` and ``data``), unchanged since cardrules 0.1. The
+envelope's ``version`` is the game's own format version (``Game.format_version``).
 """
 
 MAX_SIZE: Final = _MAX_SIZE
 """
-The default size limit of :func:`loads`: 4 MiB (4,194,304 characters of a ``str``, or
-bytes of a ``bytes``). Larger text is refused before it is parsed; pass ``max_size=`` to
-read more. The longest honest game of any built-in game saves in well under 1 MiB.
-
-Text may also hold at most one JSON object or array per 16 characters of the limit
-(262,144 under this one; more under a larger ``max_size``), so that parsing any text
-under the limit stays well under 100 MB.
+The default size limit of :func:`loads`: 4 MiB (characters of a ``str``, bytes of a
+``bytes``); the longest honest game saves in well under 1 MiB. Text may also hold at
+most one JSON object or array per 16 characters of the limit, so that parsing it stays
+well under 100 MB.
 """
 
 _QUICK_LIMIT: Final = _MAX_SIZE // _CHARS_PER_NODE
-"""The longest text ``loads`` tries the quick way first (a state saves in a few KB): a
-longer one the quick way would parse whole only to give up and parse it again. (Text
-this short holds at most half the objects and arrays that ``_parse`` allows.)"""
-
+"""The longest text ``loads`` tries the quick way first (a state saves in a few KB;
+text this short holds at most half the objects and arrays that ``_parse`` allows)."""
 
 _ENCODER: Final = json.JSONEncoder(separators=(",", ":"), allow_nan=False, check_circular=False)
-"""What ``json.dumps(obj, separators=(",", ":"), allow_nan=False)`` would make anew on
-every call, without its check for circular references: what ``dumps`` encodes is
-fresh data unstructured from immutable values, a tree (a value that held itself
-would have failed in unstructuring already)."""
+"""``json.dumps(obj, separators=(",", ":"), allow_nan=False)``, made once, without the
+check for circular references (``dumps`` encodes fresh data, a tree)."""
 
 _ENCODE: Final = (
     None
@@ -161,9 +134,8 @@ _ENCODE: Final = (
         _ENCODER.allow_nan,
     )
 )
-"""The C encoder ``_ENCODER.encode`` makes anew on every call (with a fresh closure
-for floats, which the C encoder does not use), made once: ``"".join(_ENCODE(obj, 0))``
-is ``_ENCODER.encode(obj)`` for anything but a bare ``str``."""
+"""The C encoder ``_ENCODER.encode`` makes on every call, made once (3 us of a move's
+10): ``"".join(_ENCODE(obj, 0))`` is ``_ENCODER.encode(obj)`` but for a bare ``str``."""
 
 
 def _lookup(name: object) -> AnyGame | None:
@@ -174,6 +146,18 @@ def _lookup(name: object) -> AnyGame | None:
 
 def _known() -> str:
     return _names(GAMES)
+
+
+def _named(game: object) -> AnyGame:
+    """The game of the name given to ``dumps``, ``to_data`` or ``from_data``."""
+    if not isinstance(game, str):
+        raise _WrongTypeSerialization(
+            f"game: expected a game name (str), got {type(game).__name__}"
+        )
+    found = _lookup(game)
+    if found is None:
+        raise SerializationError(f"unknown game {_short(game)}; known games: {_known()}")
+    return found
 
 
 def _game(name: object) -> AnyGame:
@@ -395,13 +379,7 @@ def _classify(obj: object, game: str | None) -> tuple[_Setup, Kind]:
             raise SerializationError(f"cannot serialise a {obj.game} record as {game}")
         return _setup(_game(obj.game)), "record"
     if game is not None:
-        if not isinstance(game, str):
-            raise _WrongTypeSerialization(
-                f"game: expected a game name (str), got {type(game).__name__}"
-            )
-        found = _lookup(game)
-        if found is None:
-            raise SerializationError(f"unknown game {_short(game)}; known games: {_known()}")
+        found = _named(game)
         kind: Kind | None = "outcome" if isinstance(obj, Outcome) else _kind_of(found, obj)
         if kind is None:
             raise _WrongTypeSerialization(
@@ -550,11 +528,6 @@ def to_data(obj: object, *, game: str | None = None) -> Any:
 # --------------------------------------------------------------------------- loads
 
 
-def _quick_loads(text: object, max_size: int, game: object, kind: object) -> Any:
-    """``loads`` of the usual document, or ``GIVE_UP`` (see ``_load._quick_read``)."""
-    return _quick_read(text, max_size, game, kind, GAMES)
-
-
 def loads(
     text: str | bytes,
     *,
@@ -617,7 +590,7 @@ def loads(
         raise WrongTypeError(f"max_size: expected an int >= 0, got {_short(max_size)}")
     if key is None and type(text) is str and len(text) <= _QUICK_LIMIT:
         # (No text this short holds more objects and arrays than _parse allows.)
-        quick = _quick_read(text, max_size, game, kind, GAMES)  # _quick_loads
+        quick = _quick_read(text, max_size, game, kind, GAMES)
         if quick is not GIVE_UP:
             return quick
     doc = _parse(text, max_size)
@@ -658,13 +631,7 @@ def from_data(data: Any, *, game: str, kind: Kind, version: int | None = None) -
     ...     print(exc)
     invalid data: extra fields found (cards) @ $
     """
-    if not isinstance(game, str):
-        raise _WrongTypeSerialization(
-            f"game: expected a game name (str), got {type(game).__name__}"
-        )
-    found = _lookup(game)
-    if found is None:
-        raise SerializationError(f"unknown game {_short(game)}; known games: {_known()}")
+    found = _named(game)
     if kind not in _KINDS:
         raise SerializationError(f"kind: expected one of {', '.join(_KINDS)}, got {_short(kind)}")
     current = found.format_version
