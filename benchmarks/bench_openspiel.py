@@ -43,13 +43,10 @@ def _time(pyspiel: Any, name: str, params: dict[str, int], sims: int) -> float:
 class _Forgetful:
     """A memo that keeps nothing: the adapter without its memo."""
 
-    __slots__ = ("moves", "player", "state", "values")
+    __slots__ = ("last",)
 
     def __init__(self) -> None:
-        self.state: Any = None
-        self.moves = -1
-        self.player: int | None = None
-        self.values: dict[Any, Any] = {}
+        self.last: tuple[Any, dict[Any, Any], int] = (None, {}, -1)
 
     def of(self, trajectory: Any) -> dict[Any, Any]:
         return {}

@@ -69,7 +69,7 @@ its history.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 try:
     import numpy
@@ -170,6 +170,7 @@ class _Game(pyspiel.Game):  # type: ignore[misc]
             low, high = -high, -low
         self.players = game.players(game.new_game(self.rules, seed=0))
         self.outcomes: list[tuple[int, float]] | None = None  # of the chance node, once asked
+        self.memo = _Memo()  # what its states' queries worked out
         info = pyspiel.GameInfo(
             num_distinct_actions=self.space.size,
             max_chance_outcomes=self.deals,
@@ -213,46 +214,40 @@ class _Game(pyspiel.Game):  # type: ignore[misc]
 class _State(pyspiel.State):  # type: ignore[misc]
     """An OpenSpiel state: the chance node of the deal, then the game's states."""
 
-    # Defaults on the class: OpenSpiel clones a Python state by deep-copying every entry
-    # of its __dict__ into a new state, and asks a new state for every tensor's shape,
-    # so a state sets as few attributes as it can.
-    trajectory: rl.Trajectory | None = None
-    _before: _Shared | None = None  # the game's state before the last action
-    deal = -1  # the outcome of the chance node, once dealt
-    _memo: _Memo | None = None  # made at the first query, shared by the clones
+    # OpenSpiel clones a Python state by deep-copying every entry of its __dict__ into a
+    # new state, and asks a new state for every tensor's shape: a state keeps two
+    # attributes, the game and, once dealt, the trajectory (which keeps the rest).
+    trajectory: _Trajectory | None = None
 
     def __init__(self, game: _Game) -> None:
         super().__init__(game)
         self._spiel_game = game
 
+    @property
+    def deal(self) -> int:
+        """The outcome of the chance node (``-1`` before the deal)."""
+        trajectory = self.trajectory
+        return -1 if trajectory is None else trajectory.deal
+
     def _values(self, trajectory: rl.Trajectory) -> dict[Any, Any]:
-        # What this state's queries worked out so far (see _Memo).
-        memo = self._memo
-        if memo is None:
-            memo = self._memo = _Memo()
-        if memo.state is trajectory.state and memo.moves == len(trajectory.moves):
-            return memo.values
+        # What the queries of the trajectory's state worked out so far (see _Memo).
+        memo = self._spiel_game.memo
+        state, values, moves = memo.last
+        if state is trajectory.state and moves == len(trajectory.moves):
+            return values
         return memo.of(trajectory)
 
     def current_player(self) -> int:
         trajectory = self.trajectory
         if trajectory is None:
             return _CHANCE
-        memo = self._memo
-        if (
-            memo is not None
-            and memo.state is trajectory.state
-            and memo.moves == len(trajectory.moves)
-        ):
-            player = memo.player
-            if player is not None:
-                return player
-        values = self._values(trajectory)
-        seat = trajectory.game.to_move(trajectory.state)
-        player = values["player"] = _TERMINAL if seat is None else seat
-        memo = self._memo
-        assert memo is not None
-        memo.player = player
+        state, values, moves = self._spiel_game.memo.last
+        if state is not trajectory.state or moves != len(trajectory.moves):
+            values = self._values(trajectory)
+        player: int | None = values.get("player")
+        if player is None:
+            seat = trajectory.game.to_move(trajectory.state)
+            player = values["player"] = _TERMINAL if seat is None else seat
         return player
 
     def _legal_actions(self, player: int) -> list[int]:
@@ -277,13 +272,13 @@ class _State(pyspiel.State):  # type: ignore[misc]
         spiel_game = self._spiel_game
         if self.trajectory is None:
             game = spiel_game._game
-            self.trajectory = _Trajectory(game, game.new_game(spiel_game.rules, seed=action))
-            self.trajectory.spiel_game = spiel_game
-            self.deal = action
+            trajectory = _Trajectory(game, game.new_game(spiel_game.rules, seed=action))
+            trajectory.spiel_game = spiel_game
+            trajectory.deal = action
+            self.trajectory = trajectory
         else:
             trajectory = self.trajectory
-            before = trajectory.state
-            self._before = _Shared(before)
+            trajectory.before = trajectory.state
             # The game state after ``action``, when this state or a clone of it played
             # it already: the same (immutable) object, so that its answers are shared too.
             values = self._values(trajectory)
@@ -326,15 +321,16 @@ class _State(pyspiel.State):  # type: ignore[misc]
         Every seat's utility change in the last action (zeros after the deal); with
         ``rewards="terminal"``, zeros until the game is over, then the returns.
         """
-        trajectory, before = self.trajectory, self._before
+        trajectory = self.trajectory
         spiel_game = self._spiel_game
+        before = None if trajectory is None else trajectory.before
         if trajectory is None or before is None:
             return [0.0] * spiel_game.players
         if spiel_game.terminal:
             return self.returns()
         game, sign = trajectory.game, spiel_game.sign
         now = rl.total_returns(game, trajectory.state)
-        then = rl.total_returns(game, before.value)
+        then = rl.total_returns(game, before)
         return [float(sign * (a - b)) for a, b in zip(now, then, strict=True)]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> _State:
@@ -344,7 +340,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
         if trajectory is None or trajectory.game.is_over(trajectory.state):
             return clone
         seed = int(probability_sampler() * 2**53)
-        copy = trajectory.copy()
+        copy = cast(_Trajectory, trajectory.copy())
         game = trajectory.game
         redeal_seen = getattr(game, "redeal_seen", None)
         if redeal_seen is None:
@@ -374,26 +370,24 @@ _MEMO_STATES = 32
 
 class _Memo:
     """
-    What a state's many small queries worked out (OpenSpiel asks the same thing of one
-    state again and again, and of its clones), by game state: ``of(trajectory)`` gives
-    the values for the trajectory's current state. A state's clones share its memo
-    (OpenSpiel clones a state to check it, and its search bots clone one state into
-    many), so what one worked out serves the others; a pickle starts empty.
+    What the many small queries of a game's states worked out (OpenSpiel asks the same
+    thing of one state again and again, and of its clones), by game state:
+    ``of(trajectory)`` gives the values for the trajectory's current state. The game
+    keeps one, which all its states share: OpenSpiel clones a state to check it, and
+    its search bots clone one state into many, so what one worked out serves the
+    others; a pickled game starts with an empty one.
 
     A game state is known by its identity (it is immutable, and a trajectory's state
     is one no other history reached) and the number of moves that led to it.
-    ``state``, ``moves``, ``values`` and ``player`` are the last state asked about,
-    for the fast path of the most frequent queries.
+    ``last`` is ``(state, values, moves)`` of the last state asked about (one tuple,
+    read at once), for the fast path of the most frequent queries.
     """
 
-    __slots__ = ("entries", "moves", "player", "state", "values")
+    __slots__ = ("entries", "last")
 
     def __init__(self) -> None:
         self.entries: dict[int, tuple[Any, int, dict[Any, Any]]] = {}
-        self.state: Any = None
-        self.moves = -1
-        self.values: dict[Any, Any] = {}
-        self.player: int | None = None
+        self.last: tuple[Any, dict[Any, Any], int] = (None, {}, -1)
 
     def of(self, trajectory: rl.Trajectory) -> dict[Any, Any]:
         """The values worked out for the trajectory's state (a new dict at first)."""
@@ -404,8 +398,7 @@ class _Memo:
             if len(entries) >= _MEMO_STATES:
                 entries.clear()
             entry = entries[id(state)] = (state, moves, {})
-        self.state, self.moves, self.values = state, moves, entry[2]
-        self.player = entry[2].get("player")
+        self.last = (state, entry[2], moves)
         return entry[2]
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Memo:
@@ -415,34 +408,31 @@ class _Memo:
         return (_Memo, ())
 
 
-class _Shared:
-    """An immutable value that a clone shares (deepcopy would copy a game state)."""
-
-    __slots__ = ("value",)
-
-    def __init__(self, value: Any) -> None:
-        self.value = value
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
-        return self
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (_Shared, (self.value,))
-
-
 class _Trajectory(rl.Trajectory):
     """A trajectory that pickles with its OpenSpiel game (by its parameters), not with
     the cardrules game: OpenSpiel serialises a Python state with its ``__dict__``."""
 
     spiel_game: _Game
+    deal = -1
+    """The outcome of the chance node."""
+    before: Any = None
+    """The game's state before the last action (``None`` before the first)."""
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_restore, (self.spiel_game, self.state, self.moves, self._tell_all()))
+        seen = self._tell_all()
+        return (
+            _restore,
+            (self.spiel_game, self.state, self.moves, seen, self.deal, self.before),
+        )
 
 
-def _restore(spiel_game: _Game, state: Any, moves: list[Any], seen: list[Any]) -> _Trajectory:
+def _restore(
+    spiel_game: _Game, state: Any, moves: list[Any], seen: list[Any], deal: int, before: Any
+) -> _Trajectory:
     trajectory = _Trajectory(spiel_game._game, state)
     trajectory.spiel_game = spiel_game
+    trajectory.deal = deal
+    trajectory.before = before
     trajectory.moves = moves
     trajectory._seen = seen
     trajectory._seen_len = [len(told) for told in seen]
