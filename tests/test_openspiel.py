@@ -356,7 +356,7 @@ def test_clones_share_work_but_answer_for_their_own_history(game: AnyGame) -> No
     state = spiel_game.new_initial_state()
     state.apply_action(5)
     branched = 0
-    for step in range(40):
+    for step in range(24):
         if state.is_terminal():
             break
         _answers(state)  # worked out once, then shared with the clone
