@@ -1,13 +1,16 @@
 """
-OpenSpiel's ``random_sim_test`` with serialisation on, for every game at its fewest and
-most players, with the adapter's memo of a state's queries and without it, in the same
+OpenSpiel's ``random_sim_test`` with serialisation on, for every game and player count,
+with the adapter's memo of a state's queries and without it, in the same
 run (issue 26: at most 10 s for 10 simulations on a quiet machine).
 
-Run: ``python benchmarks/bench_openspiel.py [simulations] [--no-baseline]``.
+Run: ``python benchmarks/bench_openspiel.py [simulations] [--no-baseline]``;
+``--sizes`` prints the tensor size of every observation type instead.
 
 OpenSpiel asks one state the same things many times (the player to move about 25 times
-a move, every seat's observation and information state tensors several times each);
-``cardrules.openspiel`` keeps each answer for the game state it was worked out for.
+a move, every seat's observation and information state tensors several times each),
+and clones it to play the same action in both; ``cardrules.openspiel`` keeps each
+answer, and the state an action leads to, for the game state it was worked out for,
+shared by a state's clones.
 ``without memo`` replaces the memo by one that forgets at once, which is the adapter as
 it worked before. Times are CPU seconds of this process (``time.process_time``);
 ``ratio`` is without over with (higher is better). The simulations are seeded by
@@ -22,14 +25,11 @@ from typing import Any
 
 
 def _cases(pyspiel: Any) -> list[tuple[str, dict[str, int]]]:
+    counts = {"beggar": range(2, 5), "allegra": range(2, 7), "biggenbende": range(3, 7)}
     return [
-        ("cardrules_beggar", {"players": 2}),
-        ("cardrules_beggar", {"players": 4}),
-        ("cardrules_allegra", {"players": 2}),
-        ("cardrules_allegra", {"players": 6}),
-        ("cardrules_biggenbende", {"players": 3}),
-        ("cardrules_biggenbende", {"players": 4}),
-        ("cardrules_biggenbende", {"players": 6}),
+        (f"cardrules_{name}", {"players": players})
+        for name, players_range in counts.items()
+        for players in players_range
     ]
 
 
@@ -43,9 +43,12 @@ def _time(pyspiel: Any, name: str, params: dict[str, int], sims: int) -> float:
 class _Forgetful:
     """A memo that keeps nothing: the adapter without its memo."""
 
-    __slots__ = ()
+    __slots__ = ("last",)
 
-    def of(self, state: Any) -> dict[Any, Any]:
+    def __init__(self) -> None:
+        self.last: tuple[Any, dict[Any, Any], int] = (None, {}, -1)
+
+    def of(self, trajectory: Any) -> dict[Any, Any]:
         return {}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Forgetful:
@@ -55,11 +58,47 @@ class _Forgetful:
         return (_Forgetful, ())
 
 
+def _sizes(pyspiel: Any) -> None:
+    # The tensor size of every observation type, for a few games and seat counts.
+    from open_spiel.python.observation import (  # type: ignore[import-untyped]
+        make_observation,
+    )
+
+    kinds = pyspiel.PrivateInfoType
+    types = [
+        ("public only", True, kinds.NONE),
+        ("single player", True, kinds.SINGLE_PLAYER),
+        ("all players", True, kinds.ALL_PLAYERS),
+        ("private only, single", False, kinds.SINGLE_PLAYER),
+        ("private only, all", False, kinds.ALL_PLAYERS),
+        ("nothing", False, kinds.NONE),
+    ]
+    games = [("biggenbende", 3), ("biggenbende", 4), ("allegra", 4), ("allegra", 6)]
+    games += [("beggar", 2), ("beggar", 4)]
+    print("observer tensor sizes (recall: perfect_recall=True; '-': not offered)")
+    print(f"{'type':<32}" + "".join(f"{f'{name[:5]} {n}':>10}" for name, n in games))
+    for label, public, private in types:
+        for recall in (False, True):
+            row = []
+            for name, players in games:
+                game = pyspiel.load_game(f"cardrules_{name}", {"players": players})
+                kind = pyspiel.IIGObservationType(
+                    public_info=public, perfect_recall=recall, private_info=private
+                )
+                observer = make_observation(game, kind)
+                row.append("-" if observer is None else str(observer.tensor.size))
+            title = f"{label}{', recall' if recall else ''}"
+            print(f"{title:<32}" + "".join(f"{size:>10}" for size in row))
+
+
 def main() -> None:
     import pyspiel  # type: ignore[import-not-found]
 
     import cardrules.openspiel as adapter
 
+    if "--sizes" in sys.argv:
+        _sizes(pyspiel)
+        return
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     sims = int(args[0]) if args else 10
     baseline = "--no-baseline" not in sys.argv

@@ -324,3 +324,53 @@ def test_ismcts_bot_in_a_hand_loop(name: str) -> None:
         assert action in legal
         state.apply_action(action)
     assert decisions == 6
+
+
+def _answers(state: Any) -> tuple[Any, ...]:
+    # Everything a state answers, for every seat.
+    seats = range(state.num_players())
+    return (
+        str(state),
+        state.current_player(),
+        state.legal_actions() if not state.is_terminal() else [],
+        state.returns(),
+        [state.information_state_string(seat) for seat in seats],
+        [state.information_state_tensor(seat) for seat in seats],
+        [state.observation_string(seat) for seat in seats],
+        [state.observation_tensor(seat) for seat in seats],
+    )
+
+
+def _replayed(game: Any, history: list[int]) -> Any:
+    state = game.new_initial_state()
+    for action in history:
+        state.apply_action(action)
+    return state
+
+
+@pytest.mark.parametrize("game", HOOKED)
+def test_clones_share_work_but_answer_for_their_own_history(game: AnyGame) -> None:
+    # A state's clones share what its queries worked out (the adapter's memo): each
+    # must still answer exactly as a state played afresh to the same history.
+    spiel_game = _load(game, player_counts(game)[0])
+    state = spiel_game.new_initial_state()
+    state.apply_action(5)
+    branched = 0
+    for step in range(24):
+        if state.is_terminal():
+            break
+        _answers(state)  # worked out once, then shared with the clone
+        clone = state.clone()
+        legal = state.legal_actions()
+        state.apply_action(legal[0])
+        clone.apply_action(legal[-1])  # another action where there is a choice
+        branched += len(legal) > 1
+        for played in (state, clone):
+            assert _answers(played) == _answers(_replayed(spiel_game, played.history()))
+        if step % 2:
+            state = clone
+    assert branched > 0 or game.name.startswith("beggar")  # Beggar-my-neighbour: no choice
+    restored = pyspiel.deserialize_game_and_state(
+        pyspiel.serialize_game_and_state(spiel_game, state)
+    )[1]
+    assert _answers(restored) == _answers(state)

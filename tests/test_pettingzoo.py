@@ -16,6 +16,7 @@ from cardrules.game import AnyGame
 pytest.importorskip("pettingzoo", reason="the pettingzoo extra is not installed")
 np = pytest.importorskip("numpy", reason="the rl extra (numpy) is not installed")
 
+import gymnasium  # noqa: E402
 from pettingzoo.test import api_test, seed_test  # type: ignore[import-untyped]  # noqa: E402
 
 from cardrules.pettingzoo import CardrulesEnv, env  # noqa: E402
@@ -330,3 +331,37 @@ def test_how_to_train_an_agent_runs(monkeypatch: pytest.MonkeyPatch) -> None:
     assert "learned:" in printed
     assert "random:" in printed
     assert "('observation'," in printed
+
+
+# What PettingZoo's api_test says of every dict observation (the classic form, which is
+# the default here) of an environment not on its own list of names: nothing else.
+_DICT_WARNINGS = {
+    "Observation is not a NumPy array",
+    "Observation space for each agent probably should be gymnasium.spaces.box or "
+    "gymnasium.spaces.discrete",
+}
+
+
+@pytest.mark.parametrize("name", ["beggar", "allegra", "biggenbende"])
+def test_api_test_warns_of_the_dict_form_alone(name: str) -> None:
+    import importlib
+    import warnings
+
+    api_test_module = importlib.import_module("pettingzoo.test.api_test")
+
+    environment = CardrulesEnv(cardrules.get_game(name), players=2 if name != "biggenbende" else 3)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        api_test(environment, num_cycles=100)
+    said = {str(warning.message) for warning in caught}
+    assert said <= _DICT_WARNINGS
+    # api_test gives them for its own environments' names only: the dict holds numpy
+    # arrays in the spaces of PettingZoo's classic card games.
+    assert str(environment.unwrapped) not in api_test_module.env_obs_dicts
+    space = environment.observation_space("player_0")
+    assert isinstance(space, gymnasium.spaces.Dict)
+    assert set(space.spaces) == {"observation", "action_mask"}
+    environment.reset(seed=3)
+    observation, *_ = environment.last()
+    assert space.contains(observation)
+    assert all(isinstance(value, np.ndarray) for value in observation.values())

@@ -69,7 +69,7 @@ its history.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 try:
     import numpy
@@ -87,6 +87,7 @@ from cardrules import rl
 from cardrules.errors import CardrulesError
 from cardrules.game import AnyGame
 from cardrules.rl import _public
+from cardrules.rl._history import _with_history
 
 __all__ = ["DEALS", "REWARDS", "register", "short_name"]
 
@@ -168,6 +169,8 @@ class _Game(pyspiel.Game):  # type: ignore[misc]
         if self.sign < 0:
             low, high = -high, -low
         self.players = game.players(game.new_game(self.rules, seed=0))
+        self.outcomes: list[tuple[int, float]] | None = None  # of the chance node, once asked
+        self.memo = _Memo()  # what its states' queries worked out
         info = pyspiel.GameInfo(
             num_distinct_actions=self.space.size,
             max_chance_outcomes=self.deals,
@@ -211,29 +214,46 @@ class _Game(pyspiel.Game):  # type: ignore[misc]
 class _State(pyspiel.State):  # type: ignore[misc]
     """An OpenSpiel state: the chance node of the deal, then the game's states."""
 
+    # OpenSpiel clones a Python state by deep-copying every entry of its __dict__ into a
+    # new state, and asks a new state for every tensor's shape: a state keeps two
+    # attributes, the game and, once dealt, the trajectory (which keeps the rest).
+    trajectory: _Trajectory | None = None
+
     def __init__(self, game: _Game) -> None:
         super().__init__(game)
         self._spiel_game = game
-        self.trajectory: rl.Trajectory | None = None
-        self._before: _Shared | None = None  # the game's state before the last action
-        self.deal = -1  # the outcome of the chance node, once dealt
-        self._memo = _Memo()
+
+    @property
+    def deal(self) -> int:
+        """The outcome of the chance node (``-1`` before the deal)."""
+        trajectory = self.trajectory
+        return -1 if trajectory is None else trajectory.deal
+
+    def _values(self, trajectory: rl.Trajectory) -> dict[Any, Any]:
+        # What the queries of the trajectory's state worked out so far (see _Memo).
+        memo = self._spiel_game.memo
+        state, values, moves = memo.last
+        if state is trajectory.state and moves == len(trajectory.moves):
+            return values
+        return memo.of(trajectory)
 
     def current_player(self) -> int:
         trajectory = self.trajectory
         if trajectory is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        memo = self._memo.of(trajectory.state)
-        player = memo.get("player")
+            return _CHANCE
+        state, values, moves = self._spiel_game.memo.last
+        if state is not trajectory.state or moves != len(trajectory.moves):
+            values = self._values(trajectory)
+        player: int | None = values.get("player")
         if player is None:
             seat = trajectory.game.to_move(trajectory.state)
-            player = memo["player"] = int(pyspiel.PlayerId.TERMINAL) if seat is None else seat
+            player = values["player"] = _TERMINAL if seat is None else seat
         return player
 
     def _legal_actions(self, player: int) -> list[int]:
         trajectory = self.trajectory
         assert trajectory is not None
-        memo = self._memo.of(trajectory.state)
+        memo = self._values(trajectory)
         actions = memo.get("legal")
         if actions is None:
             legal = self._spiel_game.legal(trajectory.game.legal_moves(trajectory.state))
@@ -241,32 +261,47 @@ class _State(pyspiel.State):  # type: ignore[misc]
         return list(actions)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        deals = self._spiel_game.deals
-        return [(deal, 1.0 / deals) for deal in range(deals)]
+        spiel_game = self._spiel_game
+        outcomes = spiel_game.outcomes
+        if outcomes is None:
+            deals = spiel_game.deals
+            outcomes = spiel_game.outcomes = [(deal, 1.0 / deals) for deal in range(deals)]
+        return list(outcomes)
 
     def _apply_action(self, action: int) -> None:
         spiel_game = self._spiel_game
         if self.trajectory is None:
             game = spiel_game._game
-            self.trajectory = _Trajectory(game, game.new_game(spiel_game.rules, seed=action))
-            self.trajectory.spiel_game = spiel_game
-            self.deal = action
+            trajectory = _Trajectory(game, game.new_game(spiel_game.rules, seed=action))
+            trajectory.spiel_game = spiel_game
+            trajectory.deal = action
+            self.trajectory = trajectory
         else:
-            self._before = _Shared(self.trajectory.state)
-            self.trajectory.apply(spiel_game.space.decode(action))
+            trajectory = self.trajectory
+            trajectory.before = trajectory.state
+            # The game state after ``action``, when this state or a clone of it played
+            # it already: the same (immutable) object, so that its answers are shared too.
+            values = self._values(trajectory)
+            key = ("after", action)
+            after = values.get(key)
+            move = spiel_game.space.decode(action)
+            if after is None:
+                trajectory.apply(move)
+                values[key] = trajectory.state
+            else:
+                trajectory._advance(move, after)
 
     def _action_to_string(self, player: int, action: int) -> str:
-        if player == pyspiel.PlayerId.CHANCE:
+        if player == _CHANCE:
             return f"deal {action}"
         game = self._spiel_game._game
         move = self._spiel_game.space.decode(action)
         return game.render_move(move) if game.render_move is not None else str(move)
 
     def is_terminal(self) -> bool:
-        trajectory = self.trajectory
-        if trajectory is None:
+        if self.trajectory is None:
             return False
-        return bool(self.current_player() == pyspiel.PlayerId.TERMINAL)
+        return self.current_player() == _TERMINAL
 
     def returns(self) -> list[float]:
         """
@@ -286,15 +321,16 @@ class _State(pyspiel.State):  # type: ignore[misc]
         Every seat's utility change in the last action (zeros after the deal); with
         ``rewards="terminal"``, zeros until the game is over, then the returns.
         """
-        trajectory, before = self.trajectory, self._before
+        trajectory = self.trajectory
         spiel_game = self._spiel_game
+        before = None if trajectory is None else trajectory.before
         if trajectory is None or before is None:
             return [0.0] * spiel_game.players
         if spiel_game.terminal:
             return self.returns()
         game, sign = trajectory.game, spiel_game.sign
         now = rl.total_returns(game, trajectory.state)
-        then = rl.total_returns(game, before.value)
+        then = rl.total_returns(game, before)
         return [float(sign * (a - b)) for a, b in zip(now, then, strict=True)]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> _State:
@@ -304,7 +340,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
         if trajectory is None or trajectory.game.is_over(trajectory.state):
             return clone
         seed = int(probability_sampler() * 2**53)
-        copy = trajectory.copy()
+        copy = cast(_Trajectory, trajectory.copy())
         game = trajectory.game
         redeal_seen = getattr(game, "redeal_seen", None)
         if redeal_seen is None:
@@ -319,53 +355,57 @@ class _State(pyspiel.State):  # type: ignore[misc]
         trajectory = self.trajectory
         if trajectory is None:
             return "before the deal"
-        memo = self._memo.of(trajectory.state)
+        memo = self._values(trajectory)
         text = memo.get("str")
         if text is None:
             text = memo["str"] = repr(trajectory.state)
         return text
 
 
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+_MEMO_STATES = 32
+"""The most game states a memo keeps the answers of (then it starts afresh)."""
+
+
 class _Memo:
     """
-    What a state's many small queries worked out (OpenSpiel asks the same thing of one
-    state again and again), for the game state it was worked out for. A copy (a clone
-    of the state) and a pickle start empty.
+    What the many small queries of a game's states worked out (OpenSpiel asks the same
+    thing of one state again and again, and of its clones), by game state:
+    ``of(trajectory)`` gives the values for the trajectory's current state. The game
+    keeps one, which all its states share: OpenSpiel clones a state to check it, and
+    its search bots clone one state into many, so what one worked out serves the
+    others; a pickled game starts with an empty one.
+
+    A game state is known by its identity (it is immutable, and a trajectory's state
+    is one no other history reached) and the number of moves that led to it.
+    ``last`` is ``(state, values, moves)`` of the last state asked about (one tuple,
+    read at once), for the fast path of the most frequent queries.
     """
 
-    __slots__ = ("state", "values")
+    __slots__ = ("entries", "last")
 
     def __init__(self) -> None:
-        self.state: Any = None
-        self.values: dict[Any, Any] = {}
+        self.entries: dict[int, tuple[Any, int, dict[Any, Any]]] = {}
+        self.last: tuple[Any, dict[Any, Any], int] = (None, {}, -1)
 
-    def of(self, state: Any) -> dict[Any, Any]:
-        """The values worked out for ``state`` (emptied when it is another state)."""
-        if self.state is not state:
-            self.state = state
-            self.values = {}
-        return self.values
+    def of(self, trajectory: rl.Trajectory) -> dict[Any, Any]:
+        """The values worked out for the trajectory's state (a new dict at first)."""
+        state, moves = trajectory.state, len(trajectory.moves)
+        entries = self.entries
+        entry = entries.get(id(state))
+        if entry is None or entry[0] is not state or entry[1] != moves:
+            if len(entries) >= _MEMO_STATES:
+                entries.clear()
+            entry = entries[id(state)] = (state, moves, {})
+        self.last = (state, entry[2], moves)
+        return entry[2]
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Memo:
-        return _Memo()
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (_Memo, ())
-
-
-class _Shared:
-    """An immutable value that a clone shares (deepcopy would copy a game state)."""
-
-    __slots__ = ("value",)
-
-    def __init__(self, value: Any) -> None:
-        self.value = value
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_Shared, (self.value,))
+        return (_Memo, ())
 
 
 class _Trajectory(rl.Trajectory):
@@ -373,14 +413,26 @@ class _Trajectory(rl.Trajectory):
     the cardrules game: OpenSpiel serialises a Python state with its ``__dict__``."""
 
     spiel_game: _Game
+    deal = -1
+    """The outcome of the chance node."""
+    before: Any = None
+    """The game's state before the last action (``None`` before the first)."""
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_restore, (self.spiel_game, self.state, self.moves, self._tell_all()))
+        seen = self._tell_all()
+        return (
+            _restore,
+            (self.spiel_game, self.state, self.moves, seen, self.deal, self.before),
+        )
 
 
-def _restore(spiel_game: _Game, state: Any, moves: list[Any], seen: list[Any]) -> _Trajectory:
+def _restore(
+    spiel_game: _Game, state: Any, moves: list[Any], seen: list[Any], deal: int, before: Any
+) -> _Trajectory:
     trajectory = _Trajectory(spiel_game._game, state)
     trajectory.spiel_game = spiel_game
+    trajectory.deal = deal
+    trajectory.before = before
     trajectory.moves = moves
     trajectory._seen = seen
     trajectory._seen_len = [len(told) for told in seen]
@@ -460,7 +512,7 @@ class _Observer:
         if trajectory is None:
             tensor.fill(0.0)
             return
-        memo = state._memo.of(trajectory.state)
+        memo = state._values(trajectory)
         key = (self.kind, player, "tensor")
         cached = memo.get(key)
         if cached is None:
@@ -476,17 +528,16 @@ class _Observer:
         game, kind = trajectory.game, self.kind
         players = self._game.players
         if kind == "observation":
-            tensor[:] = self._game.observe(trajectory.state, player).ravel()
+            tensor[:] = _observed(state, trajectory, player)
         elif kind == "information_state":
             observed = self.dict["observation"]
-            observed[...] = self._game.observe(trajectory.state, player).reshape(observed.shape)
+            observed[...] = _observed(state, trajectory, player).reshape(observed.shape)
             actions, kinds = trajectory._counts(player, self._game.space.size)
             self.dict["own_actions"][:] = actions
             self.dict["events"][:] = kinds
         elif kind == "all_observations":
-            observe = self._game.observe
             tensor[:] = numpy.concatenate(
-                [observe(trajectory.state, seat).ravel() for seat in range(players)]
+                [_observed(state, trajectory, seat) for seat in range(players)]
             )
         elif kind == "all_information_states":
             tensor[:] = numpy.concatenate(
@@ -516,7 +567,7 @@ class _Observer:
         trajectory = state.trajectory
         if trajectory is None:
             return "before the deal"
-        memo = state._memo.of(trajectory.state)
+        memo = state._values(trajectory)
         key = (self.kind, player, "text")
         text = memo.get(key)
         if text is None:
@@ -533,7 +584,7 @@ class _Observer:
         if kind == "information_state":
             # The view's text is the observation string's: worked out once for both.
             head = _memo_view_text(state, player)
-            return "\n".join([head, "seen:", *trajectory._lines(player)])
+            return _with_history(head, trajectory, player)
         if kind == "all_observations":
             return "\n".join(
                 f"[seat {seat}]\n{_view_text(game, trajectory.state, seat)}"
@@ -561,11 +612,22 @@ class _Observer:
         return ""
 
 
+def _observed(state: _State, trajectory: rl.Trajectory, seat: int) -> Any:
+    # The flat observation of ``seat`` (rl.observation of its view), kept in the state's
+    # memo: the observation and information state tensors both start with it.
+    memo = state._values(trajectory)
+    key = ("observed", seat)
+    observed = memo.get(key)
+    if observed is None:
+        observed = memo[key] = state._spiel_game.observe(trajectory.state, seat).ravel()
+    return observed
+
+
 def _memo_view_text(state: _State, seat: int) -> str:
     # The text of ``seat``'s view, kept in the state's memo.
     trajectory = state.trajectory
     assert trajectory is not None
-    memo = state._memo.of(trajectory.state)
+    memo = state._values(trajectory)
     key = ("view text", seat)
     text = memo.get(key)
     if text is None:

@@ -22,10 +22,17 @@ follows PettingZoo's classic card games:
   :func:`cardrules.svg.to_rgb_array`);
 - ``action_mask="info"``: the observation is the float32 array alone (a ``Box``
   space) and the mask of the agent to move is ``infos[agent]["action_mask"]``, the
-  other place PettingZoo's tools read it from. The default dict is the form of
-  PettingZoo's classic card games; its ``api_test`` warns about a dict observation
-  ("not a NumPy array", "should be Box or Discrete") for every environment but its
-  own, which ``action_mask="info"`` avoids.
+  other place PettingZoo's tools read it from; PettingZoo's ``api_test`` gives no
+  warning then.
+
+The default dict is the form of PettingZoo's classic card games, which the masked
+learners built on PettingZoo read: a ``Dict`` space of two ``Box`` spaces, and numpy
+arrays in it. PettingZoo's ``api_test`` still warns of it ("Observation is not a NumPy
+array" at every step, "should be gymnasium.spaces.box or gymnasium.spaces.discrete"
+once for each agent), and of nothing else: it lets off a dict observation only for the
+environments named in its own lists (``env_obs_dicts``, ``env_obs_space``), its
+classic games, so no other environment with that form can avoid the warnings; with
+``action_mask="info"`` they go.
 
 There is no ``parallel_env``: one seat moves at a time in every game, so the AEC
 (turn by turn) API is the natural one, and PettingZoo's conversion of a turn-based

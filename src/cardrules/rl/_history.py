@@ -94,6 +94,10 @@ class Trajectory:
         # list of its own, cut to that length, once the other has grown it (_own).
         self._seen_len: list[int] = [0] * players
         self._rendered_len: list[int] = [0] * players
+        # Each seat's rendered lines joined, as (lines joined, text): extended, not
+        # joined again, as the history grows.
+        self._joined: list[tuple[int, str]] = [(0, "")] * players
+        self._encode: Any = None  # the memo of the action space's encode, once needed
 
     def copy(self) -> Trajectory:
         """An independent copy of the trajectory."""
@@ -107,6 +111,7 @@ class Trajectory:
         other._rendered = list(self._rendered)
         other._rendered_len = list(self._rendered_len)
         other._counted = list(self._counted)
+        other._joined = list(self._joined)
         return other
 
     @staticmethod
@@ -123,10 +128,13 @@ class Trajectory:
 
     def apply(self, move: Any) -> None:
         """Play ``move`` (it must be legal) and record what every seat saw."""
-        game = self.game
+        self._advance(move, self.game.apply(self.state, move))
+
+    def _advance(self, move: Any, after: Any) -> None:
+        # Record ``move``, legal in the current state, as leading to ``after``, the
+        # state ``game.apply`` gives (worked out before: states are immutable).
         before = self.state
-        seat = game.to_move(before)
-        after = game.apply(before, move)
+        seat = self.game.to_move(before)
         self._untold.append((before, move, after, seat))
         self.moves.append(move)
         self.state = after
@@ -177,6 +185,17 @@ class Trajectory:
         self._rendered_len[seat] = len(lines)
         return lines
 
+    def _text(self, seat: int) -> str:
+        # The rendered lines of ``seat`` joined by newlines (the information state text's
+        # history), extended from the last time.
+        lines = self._lines(seat)
+        done, text = self._joined[seat]
+        if done != len(lines):
+            new = "\n".join(lines[done:])
+            text = f"{text}\n{new}" if done else new
+            self._joined[seat] = (len(lines), text)
+        return text
+
     def _counts(self, seat: int, size: int) -> tuple[Any, Any]:
         # How often ``seat`` played each action and saw each kind of event, as float32
         # arrays (shared with later calls: not to be changed by the caller).
@@ -191,7 +210,9 @@ class Trajectory:
             kinds = numpy.zeros(len(self._event_index), numpy.float32)
         else:
             actions, kinds = actions.copy(), kinds.copy()
-        encode = _encoder(action_space(self.game, self.state.rules))
+        encode = self._encode
+        if encode is None:
+            encode = self._encode = _encoder(action_space(self.game, self.state.rules))
         for own, item in seen[done:]:
             if own:
                 actions[encode(item)] += 1
@@ -232,7 +253,13 @@ def _information_text(game: AnyGame, seat: int, history: Trajectory, view: Any =
     if view is None:
         view = game.view(history.state, seat)
     head = game.render_view(view, "you") if game.render_view is not None else repr(view)
-    return "\n".join([head, "seen:", *history._lines(seat)])
+    return _with_history(head, history, seat)
+
+
+def _with_history(head: str, history: Trajectory, seat: int) -> str:
+    # ``head``, a line "seen:", then every line of ``seat``'s history (for the adapters).
+    seen = history._text(seat)
+    return f"{head}\nseen:\n{seen}" if seen else f"{head}\nseen:"
 
 
 def _information_tensor(
