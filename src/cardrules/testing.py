@@ -35,8 +35,16 @@ from cardrules._conformance import (
 )
 from cardrules._kit import Playthrough
 from cardrules._kit import Policy as _Policy
-from cardrules._machine import FailingMove, GameMachine, GameRun, Step, failing_move, games
-from cardrules._options import rules_choices, rules_strategy
+from cardrules._machine import (
+    FailingMove,
+    GameMachine,
+    GameRun,
+    KnownStart,
+    Step,
+    failing_move,
+    games,
+)
+from cardrules._options import deals, rules_choices, rules_strategy
 from cardrules._policy import (
     _cases_named,
     _check_game,
@@ -59,6 +67,7 @@ __all__ = [
     "FailingMove",
     "GameMachine",
     "GameRun",
+    "KnownStart",
     "Playthrough",
     "Policy",
     "RuleCoverage",
@@ -182,15 +191,16 @@ def _target(game: AnyGame, targeting: str | None, fired: list[frozenset[str]]) -
 
 def _raw_playthroughs(
     game: AnyGame,
-    rules: st.SearchStrategy[Any],
+    rules: Sequence[Any] | None,
     max_moves: int | None,
     policy: Policy,
     targeting: str | None,
 ) -> st.SearchStrategy[tuple[Playthrough, list[frozenset[str]] | None]]:
     return st.builds(
-        lambda r, seed, pick: _play(game, r, seed, pick, max_moves, policy, targeting),
-        rules,
-        _SEEDS,
+        lambda deal, pick: _play(
+            game, deal[0], deal[1], pick, max_moves, policy, targeting, start=deal[2]
+        ),
+        deals(game, rules),
         _SEEDS,
     )
 
@@ -243,7 +253,8 @@ def playthroughs(
     >>> test_skips()
     """
     _check_options(game, policy, targeting)
-    choices = rules_choices(game, rules, True)
+    if rules is not None:
+        rules_choices(game, rules, True)  # refuses an empty list now
 
     def reported(drawn: tuple[Playthrough, list[frozenset[str]] | None]) -> Playthrough:
         play, fired = drawn
@@ -253,7 +264,7 @@ def playthroughs(
         _note(f"last position (after {len(play.record.moves)} moves)", game, play.final)
         return play
 
-    return _raw_playthroughs(game, choices, max_moves, policy, targeting).map(reported)
+    return _raw_playthroughs(game, rules, max_moves, policy, targeting).map(reported)
 
 
 def states(
@@ -287,8 +298,9 @@ def states(
     >>> test_states_check()
     """
     _check_options(game, policy, targeting)
-    choices = rules_choices(game, rules, True)
-    raw = _raw_playthroughs(game, choices, max_moves, policy, targeting)
+    if rules is not None:
+        rules_choices(game, rules, True)  # refuses an empty list now
+    raw = _raw_playthroughs(game, rules, max_moves, policy, targeting)
 
     @st.composite
     def _states(draw: st.DrawFn) -> Any:
