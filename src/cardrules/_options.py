@@ -173,20 +173,20 @@ def smaller_rules(game: AnyGame, rules: Any) -> list[Any]:
 
 
 _WALK = 3
-"""At most this many steps of ``smaller_rules`` after the rules are drawn."""
-_WALK_RANGE = 4 * _WALK
-"""The walk is drawn as ``keep`` in ``0 .. _WALK_RANGE``: ``_WALK - keep`` steps. Most
-draws keep the drawn rules; 0, where hypothesis shrinks to, takes every step."""
+"""How many steps of ``smaller_rules`` may follow the drawn rules."""
+_WALK_RANGE = 32
+"""Each step is drawn in ``0 .. _WALK_RANGE - 1``: a candidate of ``smaller_rules`` by
+its index (0, where hypothesis shrinks to, the first), or no step for a larger draw,
+so that most draws keep the rules they drew."""
 
 
 def _walk(draw: st.DrawFn, game: AnyGame, rules: Any) -> Any:
-    """Up to :data:`_WALK` steps to smaller rules, the step count shrinking to the most."""
-    keep = draw(st.integers(0, _WALK_RANGE))
-    for _ in range(max(0, _WALK - keep)):
+    """Up to :data:`_WALK` steps to smaller rules; always :data:`_WALK` draws."""
+    for _ in range(_WALK):
+        pick = draw(st.integers(0, _WALK_RANGE - 1))
         candidates = smaller_rules(game, rules)
-        if not candidates:
-            break
-        rules = candidates[draw(st.integers(0, len(candidates) - 1))]
+        if pick < len(candidates):
+            rules = candidates[pick]
     return rules
 
 
