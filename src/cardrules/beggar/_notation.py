@@ -222,11 +222,17 @@ def parse_state(text: str) -> State:
     rules = checked(text, columns, lambda: _rules(spans[0], text))
     n = rules.players
     stack_spans = parts(spans[1], "/", text)
-    counted(stack_spans, spans[1], text, n, "stacks")  # before the cards are read
+    if len(stack_spans) > n:
+        # Too many stacks: the cards of the first n are read as always, the rest not.
+        for span in stack_spans[:n]:
+            if span[0] != _OUT:
+                _cards(span, text)
+        counted(stack_spans, spans[1], text, n, "stacks")
     out = tuple(piece == _OUT for piece, _ in stack_spans)
     stacks = tuple(
         () if flag else _cards(span, text) for span, flag in zip(stack_spans, out, strict=True)
     )
+    counted(stack_spans, spans[1], text, n, "stacks")
     pile = _cards(spans[2], text)
     turn = _seat(spans[3], text, n)
     owed, penalty_seat = _owed(spans[4], text, n)
