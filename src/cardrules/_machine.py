@@ -137,7 +137,8 @@ class GameMachine(RuleBasedStateMachine):
     step: subclass it and add your properties as ``@invariant()`` methods.
 
     The first step deals (``deal``: the ``Rules``, drawn with their options within
-    their bounds unless :attr:`game_rules` gives them, and a seed); every later step
+    their bounds unless :attr:`game_rules` gives them, and a seed, or now and then,
+    with the default rules, a :class:`KnownStart` from ``GAME.known_starts``); every later step
     makes one legal move (``move``), and hypothesis checks the invariants after each,
     so the game stops at the first move that breaks one. When it shrinks a failure it
     deletes moves and simplifies the deal, towards the shortest game that fails, and
@@ -415,7 +416,10 @@ def games(
         game: the game.
         rules: the ``Rules`` to draw from; by default every player count the game
             accepts, with the other options drawn within their bounds (see
-            :func:`rules_for`), which shrink towards smaller rules.
+            :func:`rules_for`), which shrink towards smaller rules; about one game in
+            eight then starts from one of the game's known first states
+            (``GAME.known_starts``, :attr:`GameRun.start`) instead of a seed. With
+            ``rules`` given, every game is dealt from a seed.
         max_moves: stop the game after this many moves; ``None``: play to the end.
 
     >>> import cardrules

@@ -164,9 +164,13 @@ def rules_for(game: AnyGame, *, options: bool = True) -> st.SearchStrategy[Any]:
     each other option of the attrs ``Rules`` class either at its default or drawn
     between the smallest value the class accepts and the default (an option that
     defaults to ``None``, no limit: ``None`` or a limit up to the largest accepted).
-    The bounds are found by asking the class, so it works for any game. Hypothesis
-    shrinks a failing example towards smaller rules: fewer players, fewer cards, fewer
-    rounds, an earlier cut. A mix the class refuses keeps the options it can.
+    The bounds are found by asking the class, so it works for any game. Then up to
+    three steps to smaller rules may follow, each to one of ``GAME.smaller_rules(rules)``
+    (or, for a game without it, rules derived from the class: one player fewer, an
+    option half way to its smallest value); most draws take none, and a failing
+    example shrinks towards taking them. Hypothesis so shrinks a failure towards
+    smaller rules: fewer players, fewer cards, fewer rounds, an earlier cut. A mix the
+    class refuses keeps the options it can.
 
     >>> import cardrules
     >>> from hypothesis import given
