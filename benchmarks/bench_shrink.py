@@ -2,10 +2,12 @@
 How short a failing game the testing kit shrinks to: planted properties for every game.
 
 For each planted property (a rule edge case that some games reach), hypothesis runs
-the property with :func:`cardrules.testing.games` as the fuzz how-to shows it, and the
-benchmark prints the first failing prefix hypothesis found (moves up to and including
-the failing one), the prefix after shrinking, the shortest failing prefix among
-``--random`` games drawn from the same strategy without shrinking, their ratio
+the property as the fuzz how-to shows it, once with :func:`cardrules.testing.games`
+(``by games``) and once as an invariant of a :class:`cardrules.testing.GameMachine`
+subclass (``by machine``), and the benchmark prints the first failing prefix
+hypothesis found (moves up to and including the failing one), the prefix after
+shrinking, the shortest failing prefix among ``--random`` games drawn from the default
+strategy without shrinking, the ratio of shrunk to shortest
 (goal: at most 2) and the CPU seconds of the shrinking run (goal: at most 60).
 
 Run: ``python benchmarks/bench_shrink.py [--random 2000] [--only NAME]``.
@@ -21,10 +23,11 @@ from typing import Any
 
 import attrs
 from hypothesis import HealthCheck, Phase, given, seed, settings
+from hypothesis.stateful import invariant, run_state_machine_as_test
 
 import cardrules
 from cardrules._policy import _told
-from cardrules.testing import Step, games
+from cardrules.testing import GameMachine, Step, games
 
 Check = Callable[[Any, Step], bool]
 """A planted property: true when the step is fine."""
@@ -66,6 +69,16 @@ def _al_triple(game: Any, step: Step) -> bool:
     return not any(type(e).__name__ == "TripleRemoved" for e in told)
 
 
+def _fires(rule: str) -> Check:
+    """A property that fails on the first move firing ``rule`` (told to any seat)."""
+
+    def check(game: Any, step: Step) -> bool:
+        told = _told(game, step.before, step.move, step.after)
+        return not any(getattr(e, "rule", None) == rule for e in told)
+
+    return check
+
+
 @attrs.frozen
 class Planted:
     game: str
@@ -80,6 +93,10 @@ PLANTED = (
     Planted("beggar", "no pile of 12 cards or more is taken", _bm_big_trick),
     Planted("allegra", "no knock exchange ever happens", _al_knock_exchange),
     Planted("allegra", "no triple is removed", _al_triple),
+    # Rules reached only under non-default rules or from a known deal.
+    Planted("biggenbende", "no round is cut by the turn limit", _fires("BB-20")),
+    Planted("beggar", "no game is endless", _fires("BM-9")),
+    Planted("allegra", "no round is cut by the turn limit", _fires("AL-13")),
 )
 
 _QUIET = settings(
@@ -118,23 +135,62 @@ def shrink(planted: Planted, examples: int) -> tuple[int | None, int | None, flo
     return found[0], found[-1], spent
 
 
-def shortest(planted: Planted, count: int) -> tuple[int | None, int]:
-    """The shortest failing prefix among ``count`` games drawn without shrinking."""
+def shrink_machine(planted: Planted, examples: int) -> tuple[int | None, int | None, float]:
+    """The same with a user's :class:`~cardrules.testing.GameMachine` subclass."""
+    game = played = cardrules.get_game(planted.game)
+    found: list[int] = []
+
+    class Machine(GameMachine):
+        game = played
+
+        @invariant()
+        def planted_holds(self) -> None:
+            if self.move is None:
+                return
+            step = Step(self.before, self.move, self.state, len(self.moves) - 1)
+            if not planted.check(game, step):
+                found.append(len(self.moves))
+                raise AssertionError(planted.name)
+
+    start = time.process_time()
+    with contextlib.suppress(AssertionError):
+        run_state_machine_as_test(
+            Machine,
+            settings=settings(
+                Machine.TestCase.settings,
+                database=None,
+                print_blob=False,
+                max_examples=examples,
+                derandomize=True,
+            ),
+        )
+    spent = time.process_time() - start
+    if not found:
+        return None, None, spent
+    return found[0], found[-1], spent
+
+
+def shortest(planted: Planted, count: int) -> int | None:
+    """
+    The shortest failing prefix among ``count`` games drawn without shrinking. A game
+    stops once it is as long as the shortest failing prefix so far: it cannot beat it.
+    """
     game = cardrules.get_game(planted.game)
     best: list[int] = []
-    failing = [0]
 
     @seed(2000)
     @settings(_QUIET, max_examples=count, phases=[Phase.generate])
     @given(games(game))
     def test(run: Any) -> None:
-        length = _prefix(planted, game, run)
-        if length is not None:
-            failing[0] += 1
-            best.append(length)
+        for step in run:
+            if not planted.check(game, step):
+                best.append(step.index + 1)
+                return
+            if best and step.index + 1 >= min(best):
+                return
 
     test()
-    return (min(best) if best else None), failing[0]
+    return min(best) if best else None
 
 
 def main() -> None:
@@ -142,22 +198,27 @@ def main() -> None:
     parser.add_argument("--random", type=int, default=2000, help="random games per property")
     parser.add_argument("--examples", type=int, default=100, help="max_examples of a run")
     parser.add_argument("--only", default=None, help="only the properties of this game")
+    parser.add_argument("--no-machine", action="store_true", help="skip the GameMachine rows")
     args = parser.parse_args()
     print(
-        f"{'game':<12} {'property':<42} {'first':>6} {'shrunk':>6} {'random':>6}"
-        f" {'failed':>7} {'ratio':>5} {'CPU s':>6}"
+        f"{'game':<12} {'property':<42} {'by':<8} {'first':>6} {'shrunk':>6} {'random':>6}"
+        f" {'ratio':>5} {'CPU s':>6}"
     )
     for planted in PLANTED:
         if args.only and planted.game != args.only:
             continue
-        first, shrunk, spent = shrink(planted, args.examples)
-        best, failing = shortest(planted, args.random)
-        ratio = f"{shrunk / best:.2f}" if shrunk and best else "-"
-        print(
-            f"{planted.game:<12} {planted.name:<42} {first or '-':>6} {shrunk or '-':>6}"
-            f" {best or '-':>6} {failing:>7} {ratio:>5} {spent:>6.1f}",
-            flush=True,
-        )
+        best = shortest(planted, args.random)
+        runs = [("games", shrink)]
+        if not args.no_machine:
+            runs.append(("machine", shrink_machine))
+        for by, run in runs:
+            first, shrunk, spent = run(planted, args.examples)
+            ratio = f"{shrunk / best:.2f}" if shrunk and best else "-"
+            print(
+                f"{planted.game:<12} {planted.name:<42} {by:<8} {first or '-':>6}"
+                f" {shrunk or '-':>6} {best or '-':>6} {ratio:>5} {spent:>6.1f}",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

@@ -9,17 +9,22 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import attrs
 import pytest
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import HealthCheck, Phase, find, given, settings
 from hypothesis.reporting import with_reporter
 from hypothesis.stateful import invariant, run_state_machine_as_test
 
 import cardrules
+from cardrules._options import default_smaller_rules, smaller_rules
+from cardrules._position import MAX_LENGTH, MAX_PARTS
 from cardrules.errors import NotationError
 from cardrules.game import AnyGame
 from cardrules.testing import (
     GameMachine,
     GameRun,
+    KnownStart,
+    Policy,
     Step,
     failing_move,
     games,
@@ -261,16 +266,167 @@ def test_rule_options_reach_the_cut_rules_within_200_examples() -> None:
         assert wanted in _fired_in_200(game)
 
 
-def _fired_in_200(game: AnyGame) -> set[str]:
+@pytest.mark.slow
+def test_default_strategies_reach_every_rule_and_sub_case_within_200_examples() -> None:
+    # BB-20, AL-13 and BM-10 from the drawn rule options, BM-9 from Casella's endless
+    # deal (GAME.known_starts): nothing but the default strategies.
+    from tests.test_coverage import UNREACHABLE
+
+    for game in (BB, AL, BM):
+        wanted = set(rule_coverage(game, []).rule_ids) - set(UNREACHABLE[game.name])
+        assert wanted <= _fired_in_200(game, policy="uniform", max_moves=None)
+
+
+def _fired_in_200(
+    game: AnyGame, *, policy: Policy = "biased", max_moves: int | None = 300
+) -> set[str]:
     fired: set[str] = set()
 
     @settings(_QUICK, max_examples=200)
-    @given(playthroughs(game, max_moves=300, policy="biased"))
+    @given(playthroughs(game, max_moves=max_moves, policy=policy))
     def test(play: Any) -> None:
         fired.update(rule_coverage(game, [play]).reached)
 
     test()
     return fired
+
+
+# --------------------------------------------------------------------------- smaller rules
+
+
+def test_smaller_rules_are_valid_and_smaller(game: AnyGame) -> None:
+    hook = game.smaller_rules  # type: ignore[attr-defined]
+    for rules in (game.Rules(players=3), game.Rules(players=4)):
+        found = list(hook(rules))
+        assert found
+        for smaller in found:
+            assert isinstance(smaller, game.Rules)
+            assert smaller != rules
+            assert game.new_game(smaller, seed=1) is not None
+            # Each step shrinks one thing: never more players, cards, rounds or turns.
+            for name in ("players", "rounds", "copies_per_value", "jokers", "max_cards"):
+                old, new = getattr(rules, name, None), getattr(smaller, name, None)
+                if isinstance(old, int) and isinstance(new, int):
+                    assert new <= old
+            if isinstance(getattr(rules, "deck", None), tuple):
+                assert sum(smaller.deck) <= sum(rules.deck)
+
+
+def test_the_smallest_rules_have_no_smaller() -> None:
+    rules = BM.Rules(players=2, max_cards=1)
+    assert list(BM.smaller_rules(rules)) == []  # type: ignore[attr-defined]
+
+
+def test_a_game_without_smaller_rules_gets_them_from_its_rules_class(game: AnyGame) -> None:
+    plain = attrs.evolve(game, smaller_rules=None)  # type: ignore[misc]
+    derived = smaller_rules(plain, game.Rules())
+    assert derived == default_smaller_rules(game, game.Rules())
+    assert derived
+    for rules in derived:
+        assert isinstance(rules, game.Rules)
+        assert rules != game.Rules()
+        assert plain.new_game(rules, seed=1) is not None
+
+
+def test_the_strategies_shrink_rules_through_the_game_hook() -> None:
+    # A marker rules object only the hook offers: the strategies draw it, and a
+    # failing example shrinks to it (the first candidate).
+    marker = BB.Rules(players=3, rounds=1, chips=7)
+    spec = attrs.evolve(BB, smaller_rules=lambda rules: [marker])  # type: ignore[misc]
+    assert find(rules_for(spec), lambda rules: rules.chips == 7) == marker
+    shrunk = find(rules_for(spec), lambda rules: True)
+    assert shrunk == marker
+
+
+# --------------------------------------------------------------------------- known starts
+
+
+def test_known_starts_are_valid_first_states() -> None:
+    for game, rules in ((BM, BM.Rules()), (AL, AL.Rules(players=2)), (AL, AL.Rules())):
+        starts = game.known_starts(rules)  # type: ignore[attr-defined]
+        assert starts
+        for start in starts:
+            assert start.rules == rules
+            game.check_state(start)
+            assert not game.is_over(start)
+    assert BM.known_starts(BM.Rules(players=3)) == ()  # type: ignore[attr-defined]
+    assert getattr(BB, "known_starts", None) is None
+
+
+def test_the_endless_deal_is_the_first_known_beggar_start() -> None:
+    start = BM.known_starts(BM.Rules())[0]  # type: ignore[attr-defined]
+    state, moves = start, 0
+    while not BM.is_over(state):
+        state = BM.apply(state, BM.legal_moves(state)[0])
+        moves += 1
+    assert BM.outcome(state).reason == "endless"  # type: ignore[union-attr]
+    assert moves == 897
+
+
+def test_default_strategies_start_from_known_starts_and_replay() -> None:
+    known: list[GameRun] = []
+
+    @settings(_QUICK, max_examples=20)
+    @given(games(BM, max_moves=50))
+    def test(run: GameRun) -> None:
+        for _ in run:
+            pass
+        if run.start is not None:
+            known.append(run)
+            assert run.seed is None
+            assert run.record.start == run.start
+        assert cardrules.replay(run.record) == run.state
+
+    test()
+    assert known
+    # Given rules, the strategies deal from seeds only.
+    given_rules: list[Any] = []
+
+    @settings(_QUICK, max_examples=20)
+    @given(games(BM, rules=[BM.Rules()], max_moves=5))
+    def seeded(run: GameRun) -> None:
+        given_rules.append(run.start)
+
+    seeded()
+    assert given_rules
+    assert all(start is None for start in given_rules)
+
+
+def test_beggar_default_playthroughs_reach_the_endless_game() -> None:
+    fired: set[str] = set()
+
+    @settings(_QUICK, max_examples=20)
+    @given(playthroughs(BM))
+    def test(play: Any) -> None:
+        fired.update(rule_coverage(BM, [play]).reached)
+
+    test()
+    assert "BM-9" in fired
+
+
+def test_a_machine_deals_known_starts_as_a_known_start_seed() -> None:
+    class Endless(GameMachine):
+        game = BM
+        max_moves = 5
+
+        @invariant()
+        def dealt_from_a_seed(self) -> None:
+            record = self.game_record
+            assert record is None or record.start is None
+
+    _, text = _reported(
+        lambda: run_state_machine_as_test(
+            Endless, settings=settings(Endless.TestCase.settings, max_examples=30)
+        )
+    )
+    assert "seed=KnownStart(index=0)" in text
+    machine = Endless()
+    machine._deal(BM.Rules(), KnownStart(0))
+    assert machine.state == BM.known_starts(BM.Rules())[0]  # type: ignore[attr-defined]
+    assert machine.game_record is not None
+    assert machine.game_record.seed is None
+    machine._deal(BM.Rules(players=3), KnownStart(5))  # none under these rules: seed 5
+    assert machine.state == BM.new_game(BM.Rules(players=3), seed=5)
 
 
 # --------------------------------------------------------------------------- sub-cases
@@ -381,3 +537,32 @@ def test_the_testing_kit_imports_only_downwards() -> None:
             if isinstance(node, ast.ImportFrom) and node.module
         }
         assert imported & kit <= allowed, name
+
+
+def test_a_field_of_too_many_parts_is_refused_before_it_is_split(game: AnyGame) -> None:
+    notation = game.notation
+    assert notation is not None
+    state = random_playthrough(game, game.Rules(), seed=2, choices=2, max_moves=30).final
+    for text, parse in (
+        (notation.format_state(state), notation.parse_state),
+        (notation.format_view(game.view(state, 0)), notation.parse_view),
+    ):
+        fields = text.split(" ")
+        index = max(range(len(fields)), key=lambda i: fields[i].count("/") + fields[i].count(","))
+        sep = "/" if fields[index].count("/") >= fields[index].count(",") else ","
+        fields[index] = sep.join(["1"] * (MAX_PARTS + 1))
+        bad = " ".join(fields)
+        assert len(bad) <= MAX_LENGTH
+        with pytest.raises(NotationError):
+            parse(bad)
+
+
+def test_a_beggar_pile_longer_than_the_deck_is_refused_at_once() -> None:
+    notation = BM.notation
+    assert notation is not None
+    text = notation.format_state(BM.new_game(BM.Rules(), seed=1))
+    fields = text.split(" ")
+    fields[2] = "KH" * 600
+    with pytest.raises(NotationError, match="at most 52 cards") as error:
+        notation.parse_state(" ".join(fields))
+    assert error.value.column == len(fields[0]) + len(fields[1]) + 3 + 3 * 52

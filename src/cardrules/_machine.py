@@ -21,13 +21,12 @@ from hypothesis.reporting import report
 from hypothesis.stateful import RuleBasedStateMachine, initialize, rule
 
 from cardrules._kit import Playthrough
-from cardrules._options import rules_choices
-from cardrules._policy import _check_game, _rules_named, _told
+from cardrules._options import _KNOWN_ONE_IN, _SEEDS, deals, known_starts, rules_choices
+from cardrules._policy import _check_game, _record, _rules_named, _told
 from cardrules.errors import CardrulesError
 from cardrules.game import AnyGame
 from cardrules.serialize import Record, dumps
 
-_SEEDS = st.integers(min_value=0, max_value=2**64 - 1)
 _PICKS = st.integers(min_value=0, max_value=2**16 - 1)
 """Which legal move a step makes (modulo their number): shrinks to the first one."""
 _FORCED = st.booleans()
@@ -102,13 +101,44 @@ def failing_move(game: AnyGame, before: Any, move: Any, *, index: int = 0) -> Fa
     return FailingMove(game.name, index, position, render(move), code)
 
 
+@attrs.frozen
+class KnownStart:
+    """
+    What :class:`GameMachine` deals, in place of a seed, to start from one of the
+    game's known first states: ``GAME.known_starts(rules)[index]`` (modulo their
+    number; under rules with none, the seed ``index``). A failing example shows it as
+    ``state.deal(rules=..., seed=KnownStart(index=0))``.
+
+    >>> KnownStart(0)
+    KnownStart(index=0)
+    """
+
+    index: int
+    """Which known first state."""
+
+
+def _seeds(known: bool) -> st.SearchStrategy[int | KnownStart]:
+    """Seeds; with ``known``, now and then a :class:`KnownStart`, where shrinking goes."""
+    if not known:
+        return _SEEDS
+
+    @st.composite
+    def draw(draw: st.DrawFn) -> int | KnownStart:
+        if draw(st.integers(0, _KNOWN_ONE_IN - 1)) == 0:
+            return KnownStart(draw(st.integers(0, 3)))
+        return draw(_SEEDS)
+
+    return draw()
+
+
 class GameMachine(RuleBasedStateMachine):
     """
     A ``hypothesis.stateful`` machine that plays one game of :attr:`game`, one move a
     step: subclass it and add your properties as ``@invariant()`` methods.
 
     The first step deals (``deal``: the ``Rules``, drawn with their options within
-    their bounds unless :attr:`game_rules` gives them, and a seed); every later step
+    their bounds unless :attr:`game_rules` gives them, and a seed, or now and then,
+    with the default rules, a :class:`KnownStart` from ``GAME.known_starts``); every later step
     makes one legal move (``move``), and hypothesis checks the invariants after each,
     so the game stops at the first move that breaks one. When it shrinks a failure it
     deletes moves and simplifies the deal, towards the shortest game that fails, and
@@ -163,11 +193,12 @@ class GameMachine(RuleBasedStateMachine):
         _check_game(cls.game)
         if "game" in cls.__dict__ or "game_rules" in cls.__dict__ or "deal" not in dir(cls):
             strategy = rules_choices(cls.game, cls.game_rules, True)
+            known = cls.game_rules is None and getattr(cls.game, "known_starts", None) is not None
 
-            def deal(self: GameMachine, rules: Any, seed: int) -> None:
+            def deal(self: GameMachine, rules: Any, seed: int | KnownStart) -> None:
                 self._deal(rules, seed)
 
-            cls.deal = initialize(rules=strategy, seed=_SEEDS)(deal)
+            cls.deal = initialize(rules=strategy, seed=_seeds(known))(deal)
         cls.TestCase.settings = settings(
             cls.TestCase.settings,
             stateful_step_count=cls.max_moves + 1,
@@ -184,10 +215,16 @@ class GameMachine(RuleBasedStateMachine):
         record = attrs.evolve(self.game_record, moves=tuple(self.moves))
         return Playthrough(record=record, states=tuple(self._seen))
 
-    def _deal(self, rules: Any, seed: int) -> None:
+    def _deal(self, rules: Any, seed: int | KnownStart) -> None:
         game = type(self).game
-        self.state = game.new_game(rules, seed=seed)
-        self.game_record = Record(game=game.name, rules=rules, seed=seed, moves=())
+        start = None
+        if isinstance(seed, KnownStart):
+            starts = known_starts(game, rules)
+            if starts:
+                start = starts[seed.index % len(starts)]
+            seed = seed.index  # no known start under these rules: an ordinary seed
+        self.state = game.new_game(rules, seed=seed) if start is None else start
+        self.game_record = _record(game, rules, None if start is not None else seed, [], start)
         self._seen = [self.state]
 
     @rule(pick=_PICKS)
@@ -268,15 +305,24 @@ class GameRun:
     """
 
     def __init__(
-        self, game: AnyGame, rules: Any, seed: int, data: Any, max_moves: int | None
+        self,
+        game: AnyGame,
+        rules: Any,
+        seed: int | None,
+        data: Any,
+        max_moves: int | None,
+        start: Any = None,
     ) -> None:
         self.game = game
         """The game."""
         self.rules = rules
         """Its ``Rules``."""
         self.seed = seed
-        """The seed of the deal."""
-        self.state: Any = game.new_game(rules, seed=seed)
+        """The seed of the deal; ``None`` for a game from a known first state
+        (``GAME.known_starts``)."""
+        self.start = start
+        """That known first state, or ``None`` for a game dealt from :attr:`seed`."""
+        self.state: Any = game.new_game(rules, seed=seed) if start is None else start
         """The position now: the first one, then the one after the last step."""
         self.moves: list[Any] = []
         """The moves made so far."""
@@ -293,6 +339,9 @@ class GameRun:
             cleanup(self._report)
 
     def __repr__(self) -> str:
+        if self.start is not None:
+            start = _text(self.game, self.start)
+            return f"GameRun({self.game.name!r}, {self.rules!r}, start={start!r})"
         return f"GameRun({self.game.name!r}, {self.rules!r}, seed={self.seed})"
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
@@ -301,7 +350,7 @@ class GameRun:
     @property
     def record(self) -> Record:
         """The game so far as a :class:`~cardrules.Record` (``cardrules.replay`` it)."""
-        return Record(self.game.name, self.rules, self.seed, tuple(self.moves))
+        return _record(self.game, self.rules, self.seed, self.moves, self.start)
 
     @property
     def playthrough(self) -> Playthrough:
@@ -367,7 +416,10 @@ def games(
         game: the game.
         rules: the ``Rules`` to draw from; by default every player count the game
             accepts, with the other options drawn within their bounds (see
-            :func:`rules_for`), which shrink towards smaller rules.
+            :func:`rules_for`), which shrink towards smaller rules; about one game in
+            eight then starts from one of the game's known first states
+            (``GAME.known_starts``, :attr:`GameRun.start`) instead of a seed. With
+            ``rules`` given, every game is dealt from a seed.
         max_moves: stop the game after this many moves; ``None``: play to the end.
 
     >>> import cardrules
@@ -382,13 +434,12 @@ def games(
     """
     _check_game(game)
     return st.builds(
-        lambda r, seed, data: GameRun(game, r, seed, data, max_moves),
-        rules_choices(game, rules, True),
-        _SEEDS,
+        lambda deal, data: GameRun(game, deal[0], deal[1], data, max_moves, deal[2]),
+        deals(game, rules),
         st.data(),
     )
 
 
 # Their public home is the front module that re-exports them.
-for _public in (FailingMove, GameMachine, GameRun, Step, failing_move, games):
+for _public in (FailingMove, GameMachine, GameRun, KnownStart, Step, failing_move, games):
     _public.__module__ = "cardrules.testing"

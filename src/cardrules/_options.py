@@ -13,8 +13,8 @@ smaller rules (fewer players, fewer cards, fewer rounds, an earlier cut).
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Hashable, Sequence
+from typing import Any, cast
 
 import attrs
 from hypothesis import strategies as st
@@ -111,6 +111,85 @@ def _fixed(choices: Sequence[Any]) -> st.SearchStrategy[Any]:
     return st.sampled_from(list(choices))
 
 
+def _toward(low: int, value: int) -> int:
+    """A step from ``value`` half way down to ``low``."""
+    return low + (value - low) // 2
+
+
+def default_smaller_rules(game: AnyGame, rules: Any) -> list[Any]:
+    """
+    Rules a little smaller than ``rules``, derived from the ``Rules`` class as
+    :func:`rules_strategy` bounds it: one player fewer, then each option half way to
+    the smallest value the class accepts (a count per kind: each count half way to 0;
+    no limit: the largest limit accepted). Only the mixes the class accepts.
+    """
+    rules_class: Any = game.Rules
+    if not attrs.has(rules_class):
+        return []
+    players = getattr(rules, "players", None)
+    counts = _player_counts(game)
+    changes: list[dict[str, Any]] = []
+    if players is not None and players - 1 in counts:
+        changes.append({"players": players - 1})
+    for option in _options(rules_class, players):
+        value = getattr(rules, option.name)
+        low = _lowest(rules_class, players, option)
+        if isinstance(value, bool) or low is None:
+            continue
+        if value is None and isinstance(low, tuple):
+            changes.append({option.name: low[1]})
+        elif isinstance(value, int) and isinstance(low, int) and value > low:
+            changes.append({option.name: _toward(low, value)})
+        elif isinstance(value, tuple) and any(value):
+            changes.append({option.name: tuple(x // 2 for x in value)})
+    found = []
+    for change in changes:
+        try:
+            found.append(attrs.evolve(rules, **change))
+        except (RulesError, TypeError, ValueError):
+            continue
+    return found
+
+
+@functools.cache
+def _lowest(rules_class: Any, players: int | None, option: _Option) -> Any:
+    """The smallest value of an int option; ``(None, largest)`` for a limit."""
+    base = {} if players is None else {"players": players}
+    if option.default is None:
+        accepted = [v for v in _LIMIT_PROBES if _accepts(rules_class, base, option.name, v)]
+        return (None, accepted[-1]) if accepted else None
+    if isinstance(option.default, int) and not isinstance(option.default, bool):
+        values = range(option.default + 1)
+        return next((v for v in values if _accepts(rules_class, base, option.name, v)), None)
+    return ()
+
+
+def smaller_rules(game: AnyGame, rules: Any) -> list[Any]:
+    """``GAME.smaller_rules(rules)`` when the game has it, else the derived ones."""
+    hook = getattr(game, "smaller_rules", None)
+    if hook is None:
+        return default_smaller_rules(game, rules)
+    return [r for r in hook(rules) if r != rules]
+
+
+_WALK = 3
+"""How many steps of ``smaller_rules`` may follow the drawn rules."""
+_WALK_RANGE = 32
+"""Each step is drawn in ``0 .. _WALK_RANGE - 1``: a candidate of ``smaller_rules`` by
+its index (0, where hypothesis shrinks to, the first), or no step for a larger draw,
+so that most draws keep the rules they drew."""
+
+
+def _walk(draw: st.DrawFn, game: AnyGame, rules: Any) -> Any:
+    """Up to :data:`_WALK` steps to smaller rules; always :data:`_WALK` draws."""
+    for _ in range(_WALK):
+        pick = draw(st.integers(0, _WALK_RANGE - 1))
+        candidates = smaller_rules(game, rules)
+        if pick < len(candidates):
+            rules = candidates[pick]
+    return rules
+
+
 def rules_strategy(game: AnyGame, *, options: bool = True) -> st.SearchStrategy[Any]:
     """
     Draw ``Rules`` of ``game``: a player count it accepts and, with ``options``, each
@@ -145,7 +224,7 @@ def rules_strategy(game: AnyGame, *, options: bool = True) -> st.SearchStrategy[
             # False (what hypothesis shrinks to) varies the option: smaller rules.
             if not draw(st.booleans()):
                 values[option.name] = draw(option.draw)
-        return build(players, values)
+        return _walk(draw, game, build(players, values))
 
     return draw()
 
@@ -157,3 +236,45 @@ def rules_choices(
     if rules is not None:
         return _fixed(rules)
     return rules_strategy(game, options=options)
+
+
+_SEEDS = st.integers(min_value=0, max_value=2**64 - 1)
+_KNOWN_ONE_IN = 8
+"""About one default deal in this many starts from one of ``GAME.known_starts``."""
+
+
+@functools.lru_cache(maxsize=256)
+def _known(game: Any, rules: Any) -> tuple[Any, ...]:
+    hook = getattr(game, "known_starts", None)
+    return tuple(hook(rules)) if hook is not None else ()
+
+
+def known_starts(game: AnyGame, rules: Any) -> tuple[Any, ...]:
+    """``GAME.known_starts(rules)``, ``()`` for a game without it."""
+    try:
+        return _known(cast(Hashable, game), rules)
+    except TypeError:  # an unhashable game or rules: no cache
+        hook = getattr(game, "known_starts", None)
+        return tuple(hook(rules)) if hook is not None else ()
+
+
+def deals(game: AnyGame, rules: Sequence[Any] | None) -> st.SearchStrategy[Any]:
+    """
+    ``(rules, seed, start)``: the kit's rules (:func:`rules_choices`) and a seed, or,
+    with the default rules, now and then one of the game's known first states
+    (``GAME.known_starts``) with ``seed`` ``None``; a failing example shrinks towards
+    them (the draw 0 picks one).
+    """
+    choices = rules_choices(game, rules, True)
+    if rules is not None or getattr(game, "known_starts", None) is None:
+        return st.tuples(choices, _SEEDS, st.none())
+
+    @st.composite
+    def draw(draw: st.DrawFn) -> Any:
+        drawn = draw(choices)
+        starts = known_starts(game, drawn)
+        if starts and draw(st.integers(0, _KNOWN_ONE_IN - 1)) == 0:
+            return drawn, None, starts[draw(st.integers(0, len(starts) - 1))]
+        return drawn, draw(_SEEDS), None
+
+    return draw()

@@ -40,19 +40,29 @@ def _check_options(game: AnyGame, policy: str, targeting: str | None) -> None:
         raise CardrulesError(f"targeting: {targeting!r} is not a rule ID of {game.name!r}")
 
 
+def _record(game: AnyGame, rules: Any, seed: int | None, moves: list[Any], start: Any) -> Record:
+    if start is None:
+        return Record(game=game.name, rules=rules, seed=seed, moves=tuple(moves))
+    return Record(game=game.name, rules=rules, start=start, moves=tuple(moves))
+
+
 def _play(
     game: AnyGame,
     rules: Any,
-    seed: int,
+    seed: int | None,
     choices: int,
     max_moves: int | None,
     policy: Policy,
     targeting: str | None,
+    start: Any = None,
 ) -> tuple[Playthrough, list[frozenset[str]] | None]:
-    """The playthrough, and the rules fired by each move when the policy saw them."""
+    """
+    The playthrough, and the rules fired by each move when the policy saw them; from
+    ``start`` when given (a known first state, ``seed`` then ``None``).
+    """
     if policy == "biased":
-        return _play_biased(game, rules, seed, choices, max_moves, targeting)
-    state = game.new_game(rules, seed=seed)
+        return _play_biased(game, rules, seed, choices, max_moves, targeting, start)
+    state = game.new_game(rules, seed=seed) if start is None else start
     out = [state]
     moves_made: list[Any] = []
     legal_moves, apply = game.legal_moves, game.apply
@@ -67,7 +77,7 @@ def _play(
         state = apply(state, move)
         moves_made.append(move)
         out.append(state)
-    record = Record(game=game.name, rules=rules, seed=seed, moves=tuple(moves_made))
+    record = _record(game, rules, seed, moves_made, start)
     return Playthrough(record=record, states=tuple(out)), None
 
 
@@ -139,16 +149,17 @@ def _sample(rng: int, moves: Sequence[Any], k: int) -> tuple[list[int], int]:
 def _play_biased(
     game: AnyGame,
     rules: Any,
-    seed: int,
+    seed: int | None,
     choices: int,
     max_moves: int | None,
     targeting: str | None,
+    start: Any = None,
 ) -> tuple[Playthrough, list[frozenset[str]]]:
     # Generic: the policy knows no game. It tries a few legal moves, asks what every
     # seat would be told, and prefers the moves whose rules, event kinds or combination
     # of rules fired least so far in this game. Burns, skips, knocks, rebuilt decks
     # and the like are exactly such moves.
-    state = game.new_game(rules, seed=seed)
+    state = game.new_game(rules, seed=seed) if start is None else start
     out = [state]
     moves_made: list[Any] = []
     fired: list[frozenset[str]] = []
@@ -193,7 +204,7 @@ def _play_biased(
         moves_made.append(move)
         out.append(state)
         fired.append(named)
-    record = Record(game=game.name, rules=rules, seed=seed, moves=tuple(moves_made))
+    record = _record(game, rules, seed, moves_made, start)
     return Playthrough(record=record, states=tuple(out)), fired
 
 

@@ -58,6 +58,10 @@ MAX_LENGTH = 16_384
 is about 4,000 characters (Biggenbende with 832 cards); a longer text is refused at once."""
 _MAX_DIGITS = 40
 """The longest number a position may hold; every count of every game is far shorter."""
+MAX_PARTS = 1024
+"""The most parts one field splits into: the longest list any game writes is a pile of
+Biggenbende's largest deck (832 cards). A field with more is refused before it is
+split, so that a text near :data:`MAX_LENGTH` costs no more than a real position."""
 
 
 def fail(message: str, text: str, column: int) -> NotationError:
@@ -101,9 +105,18 @@ def parts(span: Span, sep: str, text: str, count: int | None = None, what: str =
     Split ``span`` at every ``sep``; with ``count``, exactly that many parts of ``what``.
 
     Raises:
-        NotationError: at the first extra part, or just after the span if parts are missing.
+        NotationError: at the first extra part, or just after the span if parts are missing;
+            at the separator after :data:`MAX_PARTS` parts.
     """
     piece, column = span
+    if piece.count(sep) >= MAX_PARTS:
+        # Refused before it is split: point at the first separator too many.
+        where = -len(sep)
+        for _ in range(MAX_PARTS):
+            where = piece.index(sep, where + len(sep))
+        raise fail(
+            f"at most {MAX_PARTS:,} parts separated by {sep!r} in a field", text, column + where
+        )
     out: list[Span] = []
     for part in piece.split(sep):
         out.append((part, column))

@@ -495,6 +495,22 @@ class GameSpec(Generic[S, M, V, R]):
     reports them; a :class:`Game` that is not a ``GameSpec`` may have them too, and
     has none without them."""
 
+    smaller_rules: Callable[[R], Iterable[R]] | None = attrs.field(default=None, kw_only=True)
+    """``smaller_rules(rules)``: rules a little smaller than ``rules`` where the game
+    allows (fewer players, cards, rounds, an earlier cut), each valid, the one to try
+    first first; what the testing kit's strategies shrink a deal through (as
+    :attr:`smaller` names smaller positions). ``None``: the kit derives them from the
+    ``Rules`` class (each option a step towards the smallest value it accepts). A
+    :class:`Game` that is not a ``GameSpec`` may have it too, and is taken as ``None``
+    without it."""
+    known_starts: Callable[[R], Sequence[S]] | None = attrs.field(default=None, kw_only=True)
+    """``known_starts(rules)``: first states under ``rules`` worth playing that a seed
+    hardly ever deals (Beggar: the record games and Casella's endless deal; Allegra: the
+    deck in value order), in the order to try them. The testing kit's default
+    strategies start a game from one of them now and then, and a failing example
+    shrinks towards them. ``None`` or ``()``: none. A :class:`Game` that is not a
+    ``GameSpec`` may have it too, and is taken as ``None`` without it."""
+
     rules_text: str | None = attrs.field(default=None, kw_only=True)
     """The rules for a person at the table, as plain text (a few short paragraphs or a
     list, with the rule IDs): ``cardrules play`` prints it when asked ``rules``.

@@ -35,8 +35,16 @@ from cardrules._conformance import (
 )
 from cardrules._kit import Playthrough
 from cardrules._kit import Policy as _Policy
-from cardrules._machine import FailingMove, GameMachine, GameRun, Step, failing_move, games
-from cardrules._options import rules_choices, rules_strategy
+from cardrules._machine import (
+    FailingMove,
+    GameMachine,
+    GameRun,
+    KnownStart,
+    Step,
+    failing_move,
+    games,
+)
+from cardrules._options import deals, rules_choices, rules_strategy
 from cardrules._policy import (
     _cases_named,
     _check_game,
@@ -59,6 +67,7 @@ __all__ = [
     "FailingMove",
     "GameMachine",
     "GameRun",
+    "KnownStart",
     "Playthrough",
     "Policy",
     "RuleCoverage",
@@ -155,9 +164,13 @@ def rules_for(game: AnyGame, *, options: bool = True) -> st.SearchStrategy[Any]:
     each other option of the attrs ``Rules`` class either at its default or drawn
     between the smallest value the class accepts and the default (an option that
     defaults to ``None``, no limit: ``None`` or a limit up to the largest accepted).
-    The bounds are found by asking the class, so it works for any game. Hypothesis
-    shrinks a failing example towards smaller rules: fewer players, fewer cards, fewer
-    rounds, an earlier cut. A mix the class refuses keeps the options it can.
+    The bounds are found by asking the class, so it works for any game. Then up to
+    three steps to smaller rules may follow, each to one of ``GAME.smaller_rules(rules)``
+    (or, for a game without it, rules derived from the class: one player fewer, an
+    option half way to its smallest value); most draws take none, and a failing
+    example shrinks towards taking them. Hypothesis so shrinks a failure towards
+    smaller rules: fewer players, fewer cards, fewer rounds, an earlier cut. A mix the
+    class refuses keeps the options it can.
 
     >>> import cardrules
     >>> from hypothesis import given
@@ -182,15 +195,16 @@ def _target(game: AnyGame, targeting: str | None, fired: list[frozenset[str]]) -
 
 def _raw_playthroughs(
     game: AnyGame,
-    rules: st.SearchStrategy[Any],
+    rules: Sequence[Any] | None,
     max_moves: int | None,
     policy: Policy,
     targeting: str | None,
 ) -> st.SearchStrategy[tuple[Playthrough, list[frozenset[str]] | None]]:
     return st.builds(
-        lambda r, seed, pick: _play(game, r, seed, pick, max_moves, policy, targeting),
-        rules,
-        _SEEDS,
+        lambda deal, pick: _play(
+            game, deal[0], deal[1], pick, max_moves, policy, targeting, start=deal[2]
+        ),
+        deals(game, rules),
         _SEEDS,
     )
 
@@ -243,7 +257,8 @@ def playthroughs(
     >>> test_skips()
     """
     _check_options(game, policy, targeting)
-    choices = rules_choices(game, rules, True)
+    if rules is not None:
+        rules_choices(game, rules, True)  # refuses an empty list now
 
     def reported(drawn: tuple[Playthrough, list[frozenset[str]] | None]) -> Playthrough:
         play, fired = drawn
@@ -253,7 +268,7 @@ def playthroughs(
         _note(f"last position (after {len(play.record.moves)} moves)", game, play.final)
         return play
 
-    return _raw_playthroughs(game, choices, max_moves, policy, targeting).map(reported)
+    return _raw_playthroughs(game, rules, max_moves, policy, targeting).map(reported)
 
 
 def states(
@@ -287,8 +302,9 @@ def states(
     >>> test_states_check()
     """
     _check_options(game, policy, targeting)
-    choices = rules_choices(game, rules, True)
-    raw = _raw_playthroughs(game, choices, max_moves, policy, targeting)
+    if rules is not None:
+        rules_choices(game, rules, True)  # refuses an empty list now
+    raw = _raw_playthroughs(game, rules, max_moves, policy, targeting)
 
     @st.composite
     def _states(draw: st.DrawFn) -> Any:

@@ -43,6 +43,8 @@ from __future__ import annotations
 
 from cardrules.allegra._actions import actions, max_moves, returns, utility_bounds
 from cardrules.allegra._cases import RULE_CASES as _RULE_CASES
+from cardrules.allegra._cases import known_starts as _known_starts
+from cardrules.allegra._cases import smaller_rules as _smaller_rules
 from cardrules.allegra._checks import check_state, check_view
 from cardrules.allegra._deal import new_game
 from cardrules.allegra._event_types import EVENT_TYPES as _EVENT_TYPES
@@ -220,6 +222,8 @@ GAME = _GameSpec(
         parse_view=parse_view,
     ),
     smaller=_smaller,
+    smaller_rules=_smaller_rules,
+    known_starts=_known_starts,
     actions=actions,
     observation=observation,
     observation_split=_SPLIT,

@@ -34,6 +34,8 @@ reports an endless game's cycle, ``notation`` writes stacks in the notation, and
 from __future__ import annotations
 
 from cardrules.beggar._actions import actions, max_moves, returns, utility_bounds
+from cardrules.beggar._cases import known_starts as _known_starts
+from cardrules.beggar._cases import smaller_rules as _smaller_rules
 from cardrules.beggar._checks import check_state, check_view
 from cardrules.beggar._cli import COMMAND as _COMMAND
 from cardrules.beggar._deal import new_game, notation
@@ -163,6 +165,8 @@ GAME = _GameSpec(
         parse_view=parse_view,
     ),
     smaller=_smaller,
+    smaller_rules=_smaller_rules,
+    known_starts=_known_starts,
     actions=actions,
     observation=observation,
     observation_split=_SPLIT,

@@ -29,7 +29,17 @@ from cardrules._position import (
     word,
 )
 from cardrules.beggar._checks import check_state, check_view
-from cardrules.beggar._state import _MAX_PLAYERS, RANKS, SUITS, Card, Ended, Rules, State, View
+from cardrules.beggar._state import (
+    _MAX_PLAYERS,
+    DECK,
+    RANKS,
+    SUITS,
+    Card,
+    Ended,
+    Rules,
+    State,
+    View,
+)
 
 __all__ = ["format_state", "format_view", "parse_state", "parse_view", "smaller"]
 
@@ -45,6 +55,9 @@ _ENDED: dict[str, Ended | None] = {
 }
 _RANK_START = {rank[0] for rank in RANKS}
 _ROW = re.compile(r"(?:(?:10|[A2-9JQK])[CDHS])*")
+_LONGEST_CARDS = 3 * 52
+"""The longest text of the cards of one stack or pile: the deck, three characters a card
+at most."""
 """A row of cards, matched in one C call: a row of a megabyte is read in milliseconds."""
 _CARD = re.compile(r"10[CDHS]|[A2-9JQK][CDHS]")
 _BY_TEXT = {str(Card(rank, suit)): Card(rank, suit) for rank in RANKS for suit in SUITS}
@@ -137,6 +150,9 @@ def _cards(span: Span, text: str) -> tuple[Card, ...]:
     piece, column = span
     if piece == EMPTY:
         return ()
+    if len(piece) > _LONGEST_CARDS:
+        # Refused before it is read: no pile or stack holds more than the deck.
+        raise fail(f"at most {len(DECK)} cards in a stack or pile", text, column + _LONGEST_CARDS)
     if _ROW.fullmatch(piece):
         return tuple(map(_BY_TEXT.__getitem__, _CARD.findall(piece)))
     # Not a row: find the first bad character, card by card.
@@ -206,6 +222,12 @@ def parse_state(text: str) -> State:
     rules = checked(text, columns, lambda: _rules(spans[0], text))
     n = rules.players
     stack_spans = parts(spans[1], "/", text)
+    if len(stack_spans) > n:
+        # Too many stacks: the cards of the first n are read as always, the rest not.
+        for span in stack_spans[:n]:
+            if span[0] != _OUT:
+                _cards(span, text)
+        counted(stack_spans, spans[1], text, n, "stacks")
     out = tuple(piece == _OUT for piece, _ in stack_spans)
     stacks = tuple(
         () if flag else _cards(span, text) for span, flag in zip(stack_spans, out, strict=True)

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 from cardrules.biggenbende._actions import actions, max_moves, returns, utility_bounds
 from cardrules.biggenbende._cases import RULE_CASES as _RULE_CASES
+from cardrules.biggenbende._cases import smaller_rules as _smaller_rules
 from cardrules.biggenbende._checks import check_state, check_view
 from cardrules.biggenbende._deal import new_game
 from cardrules.biggenbende._events import (
@@ -191,6 +192,7 @@ GAME = _GameSpec(
         parse_view=parse_view,
     ),
     smaller=_smaller,
+    smaller_rules=_smaller_rules,
     actions=actions,
     observation=observation,
     observation_split=_SPLIT,

@@ -1,6 +1,7 @@
 """
 The named sub-cases of Biggenbende's rules (``GAME.rule_cases``): derived from an
-event and the state before its move, never saved.
+event and the state before its move, never saved; and the smaller rules the testing
+kit shrinks a deal through (``GAME.smaller_rules``).
 
 >>> from cardrules.biggenbende import Rules, new_game
 >>> from cardrules.biggenbende._events import Skipped
@@ -11,13 +12,16 @@ event and the state before its move, never saved.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
-from cardrules.biggenbende._events import Burned, Skipped
-from cardrules.biggenbende._state import BURN, State
+import attrs
 
-__all__ = ["RULE_CASES"]
+from cardrules.biggenbende._events import Burned, Skipped
+from cardrules.biggenbende._state import BURN, Rules, State
+from cardrules.errors import RulesError
+
+__all__ = ["RULE_CASES", "smaller_rules"]
 
 
 def _left(state: State) -> int:
@@ -54,3 +58,37 @@ RULE_CASES: tuple[tuple[str, Callable[[Any, State], bool]], ...] = (
 )
 """Three of a kind in one play or across plays (BB-12); a skip with two seats left in
 the round, where the player plays again, or with more (BB-14)."""
+
+
+def smaller_rules(rules: Rules) -> Iterator[Rules]:
+    """
+    Rules a little smaller than ``rules`` (``GAME.smaller_rules``): fewer players,
+    rounds, cards and chips, an earlier cut; each valid, the likeliest to keep a bug
+    first.
+
+    >>> [r.players for r in smaller_rules(Rules(players=4))][:1]
+    [3]
+    >>> list(smaller_rules(Rules(players=3, copies_per_value=3, jokers=0, chips=0,
+    ...     rounds=1, max_turns_per_round=1)))
+    []
+    """
+    steps: list[dict[str, Any]] = []
+    if rules.players > 3:
+        steps.append({"players": rules.players - 1})
+    if rules.rounds > 1:
+        steps.append({"rounds": rules.rounds // 2})
+    if rules.copies_per_value > 1:
+        steps.append({"copies_per_value": rules.copies_per_value - 1})
+    if rules.jokers > 0:
+        steps.append({"jokers": rules.jokers // 2})
+    if rules.max_turns_per_round is None:
+        steps.append({"max_turns_per_round": 5000})
+    elif rules.max_turns_per_round > 1:
+        steps.append({"max_turns_per_round": rules.max_turns_per_round // 2})
+    if rules.chips > 0:
+        steps.append({"chips": rules.chips // 2})
+    for change in steps:
+        try:
+            yield attrs.evolve(rules, **change)
+        except RulesError:
+            continue

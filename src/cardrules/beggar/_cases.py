@@ -1,0 +1,59 @@
+"""
+What Beggar-my-neighbour gives the testing kit: the smaller rules it shrinks a deal
+through (``GAME.smaller_rules``) and the deals it starts from now and then
+(``GAME.known_starts``): Casella's endless deal (BM-9), which no seed in reach of a
+test run deals, and the published record games.
+
+>>> from cardrules.beggar._state import Rules
+>>> [r.players for r in smaller_rules(Rules(players=4))]
+[3]
+>>> len(known_starts(Rules(players=3)))
+0
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import attrs
+
+from cardrules.beggar._deal import new_game
+from cardrules.beggar._records import RECORD_GAMES
+from cardrules.beggar._state import Rules, State
+
+__all__ = ["known_starts", "smaller_rules"]
+
+_RECORDS = 2
+"""How many record games ``known_starts`` offers after the endless deal."""
+
+
+def smaller_rules(rules: Rules) -> Iterator[Rules]:
+    """
+    Rules a little smaller than ``rules``: one player fewer (BM-2), an earlier agreed
+    card limit (BM-10). The deck is fixed (BM-1).
+
+    >>> [r.max_cards for r in smaller_rules(Rules(max_cards=100))]
+    [50]
+    """
+    if rules.players > 2:
+        yield attrs.evolve(rules, players=rules.players - 1)
+    if rules.max_cards is not None and rules.max_cards > 1:
+        yield attrs.evolve(rules, max_cards=rules.max_cards // 2)
+
+
+def known_starts(rules: Rules) -> tuple[State, ...]:
+    """
+    Deals of :data:`~cardrules.beggar.RECORD_GAMES` under ``rules`` (two players
+    only): Casella's endless deal first (a cycle found after 897 cards), then the two
+    shortest record games (4,791 and 5,790 cards; the longer ones would outgrow the
+    choices hypothesis draws for one example, one per card).
+
+    >>> start = known_starts(Rules())[0]
+    >>> start.stacks[0][:4] == new_game(stacks=RECORD_GAMES[-1].stacks).stacks[0][:4]
+    True
+    """
+    if rules.players != 2:
+        return ()
+    endless = [g for g in RECORD_GAMES if g.cycle is not None]
+    ending = sorted((g for g in RECORD_GAMES if g.cycle is None), key=lambda g: g.cards or 0)
+    return tuple(new_game(rules, stacks=g.stacks) for g in (*endless, *ending[:_RECORDS]))
