@@ -13,7 +13,6 @@ diff.
 from __future__ import annotations
 
 import json
-import random
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -25,6 +24,7 @@ import pytest
 
 from cardrules import allegra, beggar, biggenbende
 from cardrules.errors import CardrulesError
+from tests._random_play import random_play, thirds
 
 _DATA = Path(__file__).parent / "data" / "check_refusals"
 _GAMES: dict[str, ModuleType] = {"allegra": allegra, "beggar": beggar, "biggenbende": biggenbende}
@@ -38,15 +38,7 @@ def _positions(game: str) -> list[Any]:
     if game == "beggar":  # BM-10: a game that ends at its card limit
         rules.append(beggar.Rules(players=2, max_cards=60))
     for each in rules:
-        state = mod.new_game(each, seed=5)
-        rng = random.Random(1)
-        seen = [state]
-        for _ in range(400):
-            if mod.is_over(state):
-                break
-            state = mod.apply(state, rng.choice(mod.legal_moves(state)))
-            seen.append(state)
-        out += [seen[0], seen[len(seen) // 3], seen[2 * len(seen) // 3], seen[-1]]
+        out += thirds(random_play(mod, each, seed=5, moves=400))
     return out
 
 

@@ -12,7 +12,6 @@ wording or column fails here: if it is meant, write the cases again with
 from __future__ import annotations
 
 import json
-import random
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -23,6 +22,7 @@ import pytest
 
 from cardrules import allegra, beggar, biggenbende
 from cardrules.errors import NotationError
+from tests._random_play import random_play, thirds
 
 _DATA = Path(__file__).parent / "data" / "refusals"
 _GAMES: dict[str, ModuleType] = {"allegra": allegra, "beggar": beggar, "biggenbende": biggenbende}
@@ -33,15 +33,7 @@ def _positions(game: str) -> list[Any]:
     mod = _GAMES[game]
     out: list[Any] = []
     for players in (3, 4, 6) if game == "biggenbende" else (2, 3, 4):
-        state = mod.new_game(mod.Rules(players=players), seed=5)
-        rng = random.Random(1)
-        seen = [state]
-        for _ in range(400):
-            if mod.is_over(state):
-                break
-            state = mod.apply(state, rng.choice(mod.legal_moves(state)))
-            seen.append(state)
-        out += [seen[0], seen[len(seen) // 3], seen[2 * len(seen) // 3], seen[-1]]
+        out += thirds(random_play(mod, mod.Rules(players=players), seed=5, moves=400))
     return out
 
 

@@ -12,7 +12,6 @@ review the diff.
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -20,6 +19,7 @@ from typing import Any
 import pytest
 
 from cardrules import allegra, biggenbende
+from tests._random_play import random_play
 
 _DATA = Path(__file__).parent / "data" / "smaller"
 _GAMES: dict[str, ModuleType] = {"allegra": allegra, "biggenbende": biggenbende}
@@ -28,14 +28,7 @@ _GAMES: dict[str, ModuleType] = {"allegra": allegra, "biggenbende": biggenbende}
 def _positions(game: str) -> list[Any]:
     """Three positions of one seeded random game of three seats: early, middle, late."""
     mod = _GAMES[game]
-    state = mod.new_game(mod.Rules(players=3), seed=1)
-    rng = random.Random(1)
-    seen = [state]
-    for _ in range(300):
-        if mod.is_over(state):
-            break
-        state = mod.apply(state, rng.choice(mod.legal_moves(state)))
-        seen.append(state)
+    seen = random_play(mod, mod.Rules(players=3), seed=1, moves=300)
     return [seen[9], seen[len(seen) // 2], seen[-2]]
 
 
