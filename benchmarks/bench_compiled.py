@@ -78,30 +78,10 @@ def _playout(name: str, quick: bool) -> tuple[float, float | None]:
 
 
 def _beggar(quick: bool) -> tuple[float, float | None]:
-    from bench_beggar import yardstick
-    from bench_perf import _penalties, check_play_out
-    from cardrules import beggar
+    from bench_perf import beggar_runs
 
-    check_play_out(3)
-    states = [beggar.new_game(seed=seed) for seed in range(300 if quick else 1000)]
-    deals = [_penalties(state) for state in states]
-    results = [beggar.play_out(state) for state in states]
-    for deal, result in zip(deals, results, strict=True):
-        assert yardstick(deal) == (result.cards, result.tricks, result.winner), deal
-    cards = sum(result.cards for result in results)
-    play_out = beggar.play_out
-
-    def run_play_out() -> int:
-        for state in states:
-            play_out(state)
-        return cards
-
-    def run_loop() -> int:
-        for deal in deals:
-            yardstick(deal)
-        return cards
-
-    rate, base = _best([run_play_out, run_loop], 3)
+    runs = beggar_runs(300 if quick else 1000, 3)
+    rate, base = _best(runs, 3)
     return rate, base
 
 

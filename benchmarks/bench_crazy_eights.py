@@ -81,31 +81,12 @@ def cardrules_run(players: int, matches: int, seed: int = 0) -> Callable[[], tup
 
 def openspiel_run(players: int, matches: int, seed: int = 0) -> Callable[[], tuple[int, int]]:
     """The same loop on OpenSpiel's C++ ``crazy_eights``; returns (decisions, games)."""
-    pyspiel = importlib.import_module("pyspiel")  # the openspiel extra; untyped
-    game = pyspiel.load_game("crazy_eights", {"players": players})
+    from bench_perf import crazy_eights_run  # the loop bench_perf times OpenSpiel with
+
+    decisions = crazy_eights_run(players, matches, seed)
 
     def run() -> tuple[int, int]:
-        rng = random.Random(seed)
-        choice, uniform = rng.choice, rng.random
-        moves = 0
-        for _ in range(matches):
-            state = game.new_initial_state()
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    outcomes = state.chance_outcomes()
-                    r = uniform()
-                    action = outcomes[-1][0]
-                    for outcome, p in outcomes:
-                        r -= p
-                        if r < 0:
-                            action = outcome
-                            break
-                    state.apply_action(action)
-                else:
-                    state.current_player()
-                    state.apply_action(choice(state.legal_actions()))
-                    moves += 1
-        return moves, matches
+        return decisions(), matches
 
     return run
 

@@ -301,12 +301,15 @@ def check_play_out(deals: int = 5) -> None:
             raise AssertionError(f"play_out differs from stepping with apply on seed {seed}")
 
 
-def beggar_rows(args: argparse.Namespace) -> list[Row]:
+def beggar_runs(count: int, checks: int) -> list[Callable[[], int]]:
+    """
+    ``play_out`` over ``count`` seeded deals and the deque loop over the same deals, each
+    returning the cards played; ``checks`` deals are first checked against stepping.
+    """
     from bench_beggar import yardstick
     from cardrules import beggar
 
-    check_play_out(3 if args.quick else 10)
-    count = 300 if args.quick else 2000
+    check_play_out(checks)
     states = [beggar.new_game(seed=seed) for seed in range(count)]
     deals = [_penalties(state) for state in states]
     results = [beggar.play_out(state) for state in states]
@@ -325,7 +328,12 @@ def beggar_rows(args: argparse.Namespace) -> list[Row]:
             yardstick(deal)
         return cards
 
-    rate, base = interleaved([run_play_out, run_loop], args.rounds)
+    return [run_play_out, run_loop]
+
+
+def beggar_rows(args: argparse.Namespace) -> list[Row]:
+    runs = beggar_runs(300 if args.quick else 2000, 3 if args.quick else 10)
+    rate, base = interleaved(runs, args.rounds)
     return [
         {
             "goal_name": "beggar play_out vs a loop over deques of penalties",
