@@ -5,11 +5,24 @@ on a mutant that the other tests let live.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 
+from cardrules.allegra import (
+    Rules,
+    State,
+    apply,
+    check_state,
+    check_view,
+    legal_moves,
+    new_game,
+    view,
+)
 from cardrules.allegra._upgrade import event_v2_to_v3, view_v1_to_v2
+from cardrules.errors import InvalidStateError
+from tests.refused import forged
 
 
 @pytest.mark.parametrize(
@@ -28,3 +41,83 @@ def test_a_v2_event_that_is_no_deck_rebuilt_is_left_as_it_is(data: Any) -> None:
 def test_a_v1_view_that_is_no_object_is_left_for_loading_to_refuse(data: Any) -> None:
     assert view_v1_to_v2(data) == data
     assert view_v1_to_v2({"seat": 0}) == {"seat": 0, "deck_cards": None}
+
+
+# ------------------------------------------------------ the checks' refusals, word for word
+# A sample of mutants of Allegra's checks (issue 23) changed these messages, or dropped
+# their paths, and no test noticed: each refusal here is pinned whole. A 3-player game:
+# at its start (the AL-4 setup, phase "reveal"), and at its first drawn card.
+
+
+def _game_at(phase: str) -> State:
+    state = new_game(Rules(players=3), seed=5)
+    choose = random.Random(1).choice
+    while state.phase != phase:
+        state = apply(state, choose(legal_moves(state)))
+    return state
+
+
+_START = _game_at("reveal")
+_DRAWN = _game_at("drawn")
+
+# (a state, or the view of its seat to move; the state; its forged fields as
+# {field: (index path, value)}; the whole message)
+_WORDED: list[tuple[str, State, dict[str, tuple[tuple[int, ...], Any]], str]] = [
+    # AL-1: a card value out of range, and the deck's counts not met.
+    ("state", _START, {"cards": ((0,), -7)}, "state.cards[0]: -7 is not a card value (-1..11)"),
+    (
+        "state",
+        _START,
+        {"cards": ((0,), 5)},
+        "state: the cards across grids, deck, discard pile, removed cards, drawn card and "
+        "hand are not those of Rules.deck (AL-1): value 5: 13 held, Rules.deck has 12; "
+        "value 6: 10 held, Rules.deck has 11",
+    ),
+    # AL-8: a removed place holds no card, face up or down.
+    (
+        "state",
+        _START,
+        {"cards": ((0,), None), "face_up": ((0,), True)},
+        "state.face_up[0]: the removed place p0.r0c0 is face up",
+    ),
+    # AL-11: only a draw rebuilds the deck, so it is never public in the setup.
+    (
+        "state",
+        _START,
+        {"deck_public": ((), True)},
+        "state.deck_public: must be False in the setup and at the game end: only a draw "
+        "rebuilds the deck (AL-11)",
+    ),
+    # AL-7: the knock queue is a tuple of seats; a receiver only during the exchange.
+    ("state", _START, {"knockers": ((), [0])}, "state.knockers: expected a tuple, got list"),
+    ("state", _START, {"receiver": ((), 1)}, "state.receiver: must be None outside the exchange"),
+    ("view", _START, {"receiver": ((), 1)}, "view.receiver: must be None outside the exchange"),
+    # AL-9: nobody ends a round in the setup.
+    (
+        "state",
+        _START,
+        {"ender": ((), 0), "last_turns": ((), 1)},
+        "state.ender: nobody can end the round during the setup (AL-9)",
+    ),
+    (
+        "view",
+        _START,
+        {"ender": ((), 0), "last_turns": ((), 1)},
+        "view.ender: nobody can end the round during the setup (AL-9)",
+    ),
+    # AL-7: a drawn card is held from the draw until it is discarded or given.
+    ("state", _DRAWN, {"drawn": ((), None)}, "state.drawn: must be a card"),
+    ("view", _DRAWN, {"drawn": ((), None)}, "view.drawn: must be a card"),
+]
+
+
+@pytest.mark.parametrize(("kind", "state", "changes", "message"), _WORDED)
+def test_the_checks_refuse_forged_fields_word_for_word(
+    kind: str, state: State, changes: dict[str, tuple[tuple[int, ...], Any]], message: str
+) -> None:
+    value: Any = state if kind == "state" else view(state, state.current)
+    for field, (path, new) in changes.items():
+        value = forged(value, field, path, new)
+    with pytest.raises(InvalidStateError) as info:
+        (check_state if kind == "state" else check_view)(value)
+    assert str(info.value) == message
