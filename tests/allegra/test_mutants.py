@@ -11,7 +11,10 @@ from typing import Any
 import pytest
 
 from cardrules.allegra import (
+    Discard,
+    Place,
     Rules,
+    Slot,
     State,
     apply,
     check_state,
@@ -20,9 +23,10 @@ from cardrules.allegra import (
     new_game,
     view,
 )
+from cardrules.allegra._geometry import SLOTS, TABLES, area
 from cardrules.allegra._upgrade import event_v2_to_v3, view_v1_to_v2
-from cardrules.errors import InvalidStateError
-from tests.refused import forged
+from cardrules.errors import IllegalMoveError, InvalidStateError, RulesError
+from tests.refused import forged, refused
 
 
 @pytest.mark.parametrize(
@@ -121,3 +125,58 @@ def test_the_checks_refuse_forged_fields_word_for_word(
     with pytest.raises(InvalidStateError) as info:
         (check_state if kind == "state" else check_view)(value)
     assert str(info.value) == message
+
+
+def test_al8_a_showing_triple_is_refused_naming_its_places() -> None:
+    # Three equal face-up cards in a row of an area are removed at once (AL-8): a state
+    # showing them is refused, and the message names the three places.
+    state = _game_at("turn")
+    cards, face_up = list(state.cards), list(state.face_up)
+    value = cards[0]
+    others = [i for i in range(3, 36) if cards[i] == value][:2]
+    for place, other in zip((1, 2), others, strict=True):
+        cards[place], cards[other] = cards[other], cards[place]
+    for place in (0, 1, 2):
+        face_up[place] = True
+    shown = forged(forged(state, "cards", (), tuple(cards)), "face_up", (), tuple(face_up))
+    with pytest.raises(InvalidStateError) as info:
+        check_state(shown)
+    assert str(info.value) == "state.cards: a triple is showing (AL-8): p0.r0c0, p0.r0c1, p0.r0c2"
+
+
+def test_al6_a_discard_reveals_only_a_face_down_card_of_the_drawers_area() -> None:
+    # AL-6: the drawer who discards turns up a face-down card of their own area, never
+    # one of another area, and never a place that is face up.
+    state = _game_at("drawn")
+    inside = TABLES[3].area_sets[state.current]
+    for i in range(36):
+        slot = SLOTS[i]
+        legal = i in inside and state.cards[i] is not None and not state.face_up[i]
+        assert (Discard(reveal=slot) in legal_moves(state)) is legal
+        if not legal:
+            with refused(IllegalMoveError, rule="AL-6"):
+                apply(state, Discard(reveal=slot))
+
+
+@pytest.mark.parametrize(
+    ("phase", "move", "rule"),
+    [("place", Place(slot=Slot(owner=5, row=0, col=0)), "AL-3"), ("turn", "x", "AL-6")],
+)
+def test_an_illegal_move_error_carries_the_move(phase: str, move: Any, rule: str) -> None:
+    # IllegalMoveError.move is the move refused (a place of no seat, AL-3; no move of
+    # the game at all, AL-6), as its message shows it.
+    with pytest.raises(IllegalMoveError) as info:
+        apply(_game_at(phase), move)
+    assert info.value.move is move
+    assert info.value.rule == rule
+    assert f"illegal move {move!r} ({rule})" in str(info.value)
+
+
+def test_al2_al12_rules_and_geometry_refusals_are_worded_whole() -> None:
+    # AL-2: 2 to 6 players, for the geometry helpers too; AL-12: 1 to 20 rounds.
+    with pytest.raises(RulesError) as info:
+        area(0, 7)
+    assert str(info.value) == "players must be an int from 2 to 6 (AL-2), not 7"
+    with pytest.raises(RulesError) as info:
+        Rules(rounds=0)
+    assert str(info.value) == "Rules.rounds must be an int from 1 to 20 (AL-12), not 0"
