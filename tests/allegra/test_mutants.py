@@ -6,12 +6,15 @@ on a mutant that the other tests let live.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any
 
 import pytest
 
 from cardrules.allegra import (
+    CARD_VALUES,
     Discard,
+    Layout,
     Place,
     Rules,
     Slot,
@@ -180,3 +183,23 @@ def test_al2_al12_rules_and_geometry_refusals_are_worded_whole() -> None:
     with pytest.raises(RulesError) as info:
         Rules(rounds=0)
     assert str(info.value) == "Rules.rounds must be an int from 1 to 20 (AL-12), not 0"
+
+
+def test_al4_a_layout_with_every_card_face_up_starts_at_the_first_turn() -> None:
+    # AL-4: the setup reveals are made by the seats with a face-down card in their area;
+    # when a layout leaves none anywhere, the round starts at seat 0's first turn (a
+    # search for a revealer that never came back to seat 0 would never end).
+    rules = Rules(players=2)
+    grids = [CARD_VALUES[i % 13] for i in range(24)]  # no three equal in any window
+    rest = Counter(dict(zip(CARD_VALUES, rules.deck, strict=True)))
+    rest.subtract(grids)
+    pool = sorted(rest.elements())
+    layout = Layout(
+        grids=(tuple(grids[:12]), tuple(grids[12:])),
+        discard=(pool[0],),
+        deck=tuple(pool[1:]),
+        face_up=SLOTS[:24],
+    )
+    state = new_game(rules, seed=1, layout=layout)
+    assert (state.phase, state.current, state.reveals_left) == ("turn", 0, 0)
+    assert all(state.face_up)
