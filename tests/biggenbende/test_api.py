@@ -112,6 +112,15 @@ def test_a_valid_explicit_deal() -> None:
         ({"chips": (30, 30, 0)}, r"deal\.chips"),
         ({"chips": (-1, 0, 0)}, r"deal\.chips\[0\]"),
         ({"face_up": None}, r"needs at least 3 cards to choose"),
+        # Mutation tests (issue 23) found the next two unwatched: the path of a discard
+        # that is no list of cards, and why a seat choosing its face-up cards (BB-4)
+        # needs one more card while the draw pile has cards (BB-7).
+        ({"discard": "5"}, r"^deal\.discard: expected a sequence of card values"),
+        (
+            {"face_up": None, "draw": (5,), "removed": _without(5)},
+            r"^deal\.hands\[0\]: needs at least 4 cards to choose from while the draw pile "
+            r"has cards \(BB-4, BB-7\)$",
+        ),
     ],
 )
 def test_explicit_deals_are_validated(changes: dict[str, object], match: str) -> None:
