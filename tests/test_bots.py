@@ -76,7 +76,11 @@ def test_greedy_bot_plays_at_random_in_a_game_it_does_not_know() -> None:
     ]
 
 
-@pytest.mark.parametrize("name", BOTS)
+# The searching bot's whole games (several seconds each) run in CI's slow run; its moves
+# are checked in the quick run by tests/test_ismcts.py.
+@pytest.mark.parametrize(
+    "name", [pytest.param(n, marks=pytest.mark.slow) if n == "ismcts" else n for n in BOTS]
+)
 def test_bots_finish_every_game_with_legal_moves(game: AnyGame, name: str) -> None:
     # play_game applies every choice with ``apply``, which rejects an illegal move. The
     # searching bot plays one whole game a game in the quick run, three in CI's.

@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 
 import cardrules
@@ -118,6 +119,7 @@ def _known_deal_records(name: str) -> list[Record]:
     return [Record(game="beggar", rules=start.rules, start=start, moves=tuple(moves))]
 
 
+@pytest.mark.slow  # about 30 CPU s for Allegra and Biggenbende: CI's slow run
 def test_biased_play_covers_every_reachable_rule(game: AnyGame) -> None:
     plays = biased_games(game, EXAMPLES[game.name])
     report = rule_coverage(game, [*plays, *_known_deal_records(game.name)])
@@ -132,6 +134,7 @@ def test_biased_play_covers_every_reachable_rule(game: AnyGame) -> None:
     assert set(report.reached) == (set(game.rule_ids) - set(unreachable)) | cases
 
 
+@pytest.mark.slow  # about 30 CPU s for Allegra and Biggenbende: CI's slow run
 def test_known_deals_are_needed_for_their_rules(game: AnyGame) -> None:
     # BM-9: seeded play alone does not reach it, which is why the known deal is there.
     plays = biased_games(game, EXAMPLES[game.name])

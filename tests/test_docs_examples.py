@@ -32,7 +32,12 @@ NEEDS = {
 # Pages whose run takes more than a few seconds: the Dask LocalCluster of cluster.md,
 # the hundred random games of check_game in add-a-game.md, the fuzzing loop (and its
 # shrinking) of fuzz.md.
-SLOW = {"docs/how-to/cluster.md", "docs/how-to/add-a-game.md", "docs/how-to/fuzz.md"}
+SLOW = {
+    "docs/how-to/cluster.md",
+    "docs/how-to/add-a-game.md",
+    "docs/how-to/fuzz.md",
+    "docs/how-to/train-an-agent.md",
+}
 # The page that installs the toy game of examples/toygame (pip install ./examples/toygame).
 INSTALLS_TOYGAME = {"docs/how-to/add-a-game.md"}
 
