@@ -180,6 +180,7 @@ def _fires(game: AnyGame, rule: str, policy: Any, targeting: str | None = None) 
     return rule_coverage(game, plays).counts[rule]
 
 
+@pytest.mark.slow  # plays two sets of whole games: CI's slow run
 def test_biased_play_reaches_rare_rules_more_often() -> None:
     # AL-8: triples are rare under uniform play; BB-12: three of a kind burns.
     assert _fires(AL, "AL-8", "biased") > 2 * _fires(AL, "AL-8", "uniform")

@@ -407,6 +407,7 @@ def _traced(call: Callable[[], Any]) -> tuple[Any, float]:
     return result, peak()
 
 
+@pytest.mark.slow  # reads inputs up to a megabyte: CI's slow run
 def test_no_input_under_a_megabyte_costs_much() -> None:
     # Issue 10's target is 1 s and 100 MB per entry point for any input under 1 MB. The
     # time is measured by benchmarks/bench_untrusted.py (about 0.2 s for loads and 0.6 s

@@ -102,7 +102,10 @@ def test_no_leak_redeal_seen_keeps_the_view_and_what_the_seat_remembers(
             assert world == bb.redeal_hidden(state, seat, seed=redeal)
 
 
-@pytest.mark.parametrize("players", [3, 4, 5, 6])
+# Whole matches: four seats in the quick run, every table in CI's slow run.
+@pytest.mark.parametrize(
+    "players", [pytest.param(n, marks=pytest.mark.slow) if n != 4 else n for n in (3, 4, 5, 6)]
+)
 def test_whole_matches_every_memory_fits_the_truth_and_its_worlds(players: int) -> None:
     # Every 7th position of two random matches, for every seat: the memory fits the
     # true state (_remembered refuses it otherwise), its worlds keep the view, hold the
