@@ -387,19 +387,13 @@ def _ap_take(s: State, move: Take) -> State:
         raise _illegal(move, "AL-6", "the discard pile is empty")
     cards[i] = discard[-1]
     face_up = s.face_up
+    if not face_up[i]:  # the taken card goes face up: most places are up already
+        face_up = (*face_up[:i], True, *face_up[i + 1 :])
     removed = s.removed
-    if face_up[i]:  # the taken card goes face up: most places are up already
-        hit = _triples(t, cards, face_up, (i,))
-        if hit:
-            up = list(face_up)
-            removed = _remove(hit, cards, up, removed)
-            face_up = tuple(up)
-    else:
+    hit = _triples(t, cards, face_up, (i,))
+    if hit:
         up = list(face_up)
-        up[i] = True
-        hit = _triples(t, cards, up, (i,))
-        if hit:
-            removed = _remove(hit, cards, up, removed)
+        removed = _remove(hit, cards, up, removed)
         face_up = tuple(up)
     return _next_state(s, tuple(cards), face_up, s.deck, (*discard[:-1], old), removed, s.rng)
 
