@@ -241,9 +241,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
         trajectory = self.trajectory
         if trajectory is None:
             return _CHANCE
-        state, values, moves = self._spiel_game.memo.last
-        if state is not trajectory.state or moves != len(trajectory.moves):
-            values = self._values(trajectory)
+        values = self._values(trajectory)
         player: int | None = values.get("player")
         if player is None:
             seat = trajectory.game.to_move(trajectory.state)
