@@ -22,7 +22,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, rule
 
 from cardrules._kit import Playthrough
 from cardrules._options import _KNOWN_ONE_IN, _SEEDS, deals, known_starts, rules_choices
-from cardrules._policy import _check_game, _record, _rules_named, _told
+from cardrules._policy import _check_game, _rules_named, _told
 from cardrules.errors import CardrulesError
 from cardrules.game import AnyGame
 from cardrules.serialize import Record, dumps
@@ -223,8 +223,12 @@ class GameMachine(RuleBasedStateMachine):
             if starts:
                 start = starts[seed.index % len(starts)]
             seed = seed.index  # no known start under these rules: an ordinary seed
-        self.state = game.new_game(rules, seed=seed) if start is None else start
-        self.game_record = _record(game, rules, None if start is not None else seed, [], start)
+        if start is None:
+            self.state = game.new_game(rules, seed=seed)
+            self.game_record = Record(game=game.name, rules=rules, seed=seed)
+        else:
+            self.state = start
+            self.game_record = Record(game=game.name, rules=rules, start=start)
         self._seen = [self.state]
 
     @rule(pick=_PICKS)
@@ -350,7 +354,8 @@ class GameRun:
     @property
     def record(self) -> Record:
         """The game so far as a :class:`~cardrules.Record` (``cardrules.replay`` it)."""
-        return _record(self.game, self.rules, self.seed, self.moves, self.start)
+        moves = tuple(self.moves)
+        return Record(self.game.name, self.rules, self.seed, moves=moves, start=self.start)
 
     @property
     def playthrough(self) -> Playthrough:

@@ -243,10 +243,12 @@ _KNOWN_ONE_IN = 8
 """About one default deal in this many starts from one of ``GAME.known_starts``."""
 
 
-@functools.lru_cache(maxsize=256)
-def _known(game: Any, rules: Any) -> tuple[Any, ...]:
+def _starts(game: Any, rules: Any) -> tuple[Any, ...]:
     hook = getattr(game, "known_starts", None)
     return tuple(hook(rules)) if hook is not None else ()
+
+
+_known = functools.lru_cache(maxsize=256)(_starts)
 
 
 def known_starts(game: AnyGame, rules: Any) -> tuple[Any, ...]:
@@ -254,8 +256,7 @@ def known_starts(game: AnyGame, rules: Any) -> tuple[Any, ...]:
     try:
         return _known(cast(Hashable, game), rules)
     except TypeError:  # an unhashable game or rules: no cache
-        hook = getattr(game, "known_starts", None)
-        return tuple(hook(rules)) if hook is not None else ()
+        return _starts(game, rules)
 
 
 def deals(game: AnyGame, rules: Sequence[Any] | None) -> st.SearchStrategy[Any]:

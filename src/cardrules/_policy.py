@@ -40,12 +40,6 @@ def _check_options(game: AnyGame, policy: str, targeting: str | None) -> None:
         raise CardrulesError(f"targeting: {targeting!r} is not a rule ID of {game.name!r}")
 
 
-def _record(game: AnyGame, rules: Any, seed: int | None, moves: list[Any], start: Any) -> Record:
-    if start is None:
-        return Record(game=game.name, rules=rules, seed=seed, moves=tuple(moves))
-    return Record(game=game.name, rules=rules, start=start, moves=tuple(moves))
-
-
 def _play(
     game: AnyGame,
     rules: Any,
@@ -77,7 +71,7 @@ def _play(
         state = apply(state, move)
         moves_made.append(move)
         out.append(state)
-    record = _record(game, rules, seed, moves_made, start)
+    record = Record(game=game.name, rules=rules, seed=seed, moves=tuple(moves_made), start=start)
     return Playthrough(record=record, states=tuple(out)), None
 
 
@@ -204,7 +198,7 @@ def _play_biased(
         moves_made.append(move)
         out.append(state)
         fired.append(named)
-    record = _record(game, rules, seed, moves_made, start)
+    record = Record(game=game.name, rules=rules, seed=seed, moves=tuple(moves_made), start=start)
     return Playthrough(record=record, states=tuple(out)), fired
 
 
