@@ -55,10 +55,10 @@ _ENDED: dict[str, Ended | None] = {
 }
 _RANK_START = {rank[0] for rank in RANKS}
 _ROW = re.compile(r"(?:(?:10|[A2-9JQK])[CDHS])*")
-_LONGEST_CARDS = 3 * 52
+"""A row of cards, matched in one C call: a row of a megabyte is read in milliseconds."""
+_LONGEST_CARDS = 3 * len(DECK)
 """The longest text of the cards of one stack or pile: the deck, three characters a card
 at most."""
-"""A row of cards, matched in one C call: a row of a megabyte is read in milliseconds."""
 _CARD = re.compile(r"10[CDHS]|[A2-9JQK][CDHS]")
 _BY_TEXT = {str(Card(rank, suit)): Card(rank, suit) for rank in RANKS for suit in SUITS}
 
