@@ -88,6 +88,22 @@ def positive_int(text: str) -> int:
     return value
 
 
+def seconds_arg(text: str) -> float:
+    """
+    An argument that is a number of seconds, from 0 to 3600.
+
+    >>> seconds_arg("0.5")
+    0.5
+    """
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not 0 <= value <= 3600:
+        raise argparse.ArgumentTypeError(f"seconds from 0 to 3600, not {text!r}")
+    return value
+
+
 def seed_arg(text: str) -> int:
     """
     An argument that is a seed: an int in ``[0, 2**64)``.

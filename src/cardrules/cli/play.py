@@ -41,6 +41,7 @@ from cardrules.cli._common import (
     replay_record,
     rules_text,
     scores_text,
+    seconds_arg,
     seed_arg,
     told,
     view_text,
@@ -442,22 +443,6 @@ def _run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _delay(text: str) -> float:
-    """
-    A ``--delay``: seconds, at least 0.
-
-    >>> _delay("0.5")
-    0.5
-    """
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
-    if not 0 <= value <= 3600:
-        raise argparse.ArgumentTypeError(f"must be from 0 to 3600 seconds, not {text}")
-    return value
-
-
 def _configure(parser: argparse.ArgumentParser) -> None:
     games = ", ".join(sorted(cardrules.GAMES))
     parser.add_argument("game", nargs="?", metavar="GAME", help=f"one of: {games}")
@@ -485,7 +470,7 @@ def _configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--delay",
-        type=_delay,
+        type=seconds_arg,
         metavar="SECONDS",
         help="with --watch: play on by itself, one move every SECONDS (0: at once)",
     )

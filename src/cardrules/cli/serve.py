@@ -15,6 +15,7 @@ import argparse
 import os
 from typing import Any
 
+from cardrules.cli._common import seconds_arg
 from cardrules.errors import CardrulesError
 from cardrules.game import Command
 
@@ -28,16 +29,6 @@ def _port(text: str) -> int:
     if not text.isascii() or not text.isdigit() or not 0 <= int(text) < 65536:
         raise argparse.ArgumentTypeError(f"a port is a number from 0 to 65535, not {text!r}")
     return int(text)
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
-    if not 0 <= value <= 3600:
-        raise argparse.ArgumentTypeError(f"seconds from 0 to 3600, not {text!r}")
-    return value
 
 
 def _config(args: argparse.Namespace) -> Any:
@@ -98,14 +89,14 @@ def _configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--bot-delay",
-        type=_seconds,
+        type=seconds_arg,
         default=0.0,
         metavar="SECONDS",
         help="a pause after each bot move, so people can follow (default: none)",
     )
     parser.add_argument(
         "--body-timeout",
-        type=_seconds,
+        type=seconds_arg,
         default=10.0,
         metavar="SECONDS",
         help="how long a client may take to send a request's body (default: %(default)s)",
