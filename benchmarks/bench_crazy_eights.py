@@ -54,27 +54,13 @@ def _import_example() -> Any:
 
 def cardrules_run(players: int, matches: int, seed: int = 0) -> Callable[[], tuple[int, int]]:
     """The playout loop on cardrules; returns (decisions, games)."""
+    from bench_perf import playouts  # the loop bench_perf times the games with
+
     eights = _import_example()
-    rules = eights.Rules(players=players)
-    new_game, legal_moves, apply, to_move = (
-        eights.new_game,
-        eights.legal_moves,
-        eights.apply,
-        eights.to_move,
-    )
+    decisions = playouts(eights, eights.Rules(players=players), matches, seed)
 
     def run() -> tuple[int, int]:
-        choice = random.Random(seed).choice
-        moves = 0
-        for i in range(matches):
-            state = new_game(rules, seed=seed + i)
-            legal = legal_moves(state)
-            while legal:
-                to_move(state)
-                state = apply(state, choice(legal))
-                moves += 1
-                legal = legal_moves(state)
-        return moves, matches
+        return decisions(), matches
 
     return run
 

@@ -114,6 +114,15 @@ def playout_run(name: str, players: int | None, matches: int, seed: int = 0) -> 
 
     game = cardrules.get_game(name)
     rules = game.Rules() if players is None else game.Rules(players=players)
+    return playouts(game, rules, matches, seed)
+
+
+def playouts(game: Any, rules: Any, matches: int, seed: int = 0) -> Callable[[], int]:
+    """
+    The random-playout loop on ``game`` (anything with ``new_game``, ``legal_moves``,
+    ``apply`` and ``to_move``: a game or a game's module): legal moves, a random
+    choice, apply, until no move is legal; returns the moves made.
+    """
     legal_moves, apply, to_move = game.legal_moves, game.apply, game.to_move
     new_game = game.new_game
 
@@ -191,18 +200,24 @@ def _worker(argv: list[str]) -> int:
     return 0
 
 
-def _subprocess_rate(src: str, name: str, players: int, matches: int) -> float:
-    env = dict(os.environ, PYTHONPATH=src)
+def _worker_result(src: str, argv: list[str]) -> dict[str, Any]:
+    """What this script run as a worker (``argv``) with ``src`` first on the path
+    printed last, checked to come from ``src``."""
     out = subprocess.run(
-        [sys.executable, os.path.abspath(__file__), "--worker", name, str(players), str(matches)],
-        env=env,
+        [sys.executable, os.path.abspath(__file__), *argv],
+        env=dict(os.environ, PYTHONPATH=src),
         check=True,
         capture_output=True,
         text=True,
     ).stdout
-    result = json.loads(out.strip().splitlines()[-1])
+    result: dict[str, Any] = json.loads(out.strip().splitlines()[-1])
     if not result["file"].startswith(src):
         raise RuntimeError(f"the worker imported {result['file']}, not from {src}")
+    return result
+
+
+def _subprocess_rate(src: str, name: str, players: int, matches: int) -> float:
+    result = _worker_result(src, ["--worker", name, str(players), str(matches)])
     return float(result["moves"]) / max(float(result["seconds"]), 1e-9)
 
 
@@ -546,17 +561,7 @@ def _trip_worker(argv: list[str]) -> int:
 
 
 def _trip_in(src: str, name: str, batches: int) -> float:
-    out = subprocess.run(
-        [sys.executable, os.path.abspath(__file__), "--trip-worker", name, str(batches)],
-        env=dict(os.environ, PYTHONPATH=src),
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout
-    result = json.loads(out.strip().splitlines()[-1])
-    if not result["file"].startswith(src):
-        raise RuntimeError(f"the worker imported {result['file']}, not from {src}")
-    return float(result["us"])
+    return float(_worker_result(src, ["--trip-worker", name, str(batches)])["us"])
 
 
 def round_trip_against_rows(args: argparse.Namespace) -> list[Row]:
