@@ -340,6 +340,7 @@ def _run_parallel(
         pool = executor
     pending: deque[tuple[tuple[int, int], Any, int]] = deque()
     todo = iter(spans)
+    finished = False
     try:
         while True:
             while len(pending) < window:
@@ -348,6 +349,7 @@ def _run_parallel(
                     break
                 pending.append((span, pool.submit(_play_chunk, *args, *span), 0))
             if not pending:
+                finished = True
                 return
             span, future, tries = pending.popleft()
             try:
@@ -360,7 +362,7 @@ def _run_parallel(
                     raise SimulationError(
                         f"games {span[0]} to {span[1] - 1} could not be played: a worker died"
                     ) from None
-                owned.shutdown(wait=False, cancel_futures=True)
+                owned.shutdown(wait=True, cancel_futures=True)
                 owned = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_sigint)
                 pool = owned
                 again = [(span, tries + 1)] + [(s, t) for s, _, t in pending]
@@ -374,7 +376,11 @@ def _run_parallel(
             if isinstance(future, Future):
                 future.cancel()
         if owned is not None:
-            owned.shutdown(wait=False, cancel_futures=True)
+            # Every chunk done: wait for the idle pool to close, so that nothing of it is
+            # left for the interpreter's exit (CPython 3.11 may then print "Bad file
+            # descriptor" from a pool shut down without waiting). Stopped early, do not
+            # wait for chunks still running.
+            owned.shutdown(wait=finished, cancel_futures=True)
 
 
 @attrs.define
