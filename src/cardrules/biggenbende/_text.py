@@ -7,6 +7,7 @@ as its cards, jokers first, in the order the moves use.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from cardrules._checks import expect
@@ -30,8 +31,24 @@ def _card(value: int) -> str:
 
 def _cards(counts: Sequence[int]) -> str:
     """A count tuple (index = value, 0 the joker) as cards in the moves' order: jokers first."""
+    if type(counts) is tuple:
+        return _tuple_cards(counts)
     cards = [_card(v) for v in range(len(counts)) for _ in range(counts[v])]
     return " ".join(cards) if cards else "-"
+
+
+@functools.lru_cache(maxsize=4096)
+def _tuple_cards(counts: tuple[int, ...]) -> str:
+    # _cards of a tuple, kept: the adapters draw every seat's view of every position,
+    # and the same hands and face-up cards come back in each.
+    cards = [_card(v) for v in range(len(counts)) for _ in range(counts[v])]
+    return " ".join(cards) if cards else "-"
+
+
+@functools.lru_cache(maxsize=256)
+def _down(row: tuple[bool, ...]) -> str:
+    # A seat's face-down places: ``#`` a card, ``.`` gone.
+    return "".join("#" if d else "." for d in row)
 
 
 def render_view(view: View, label: str) -> str:
@@ -74,7 +91,8 @@ def render_view(view: View, label: str) -> str:
     for seat in range(players):
         you = f" ({label})" if seat == view.seat else ""
         mark = ">" if seat == view.turn else " "
-        down = "".join("#" if d else "." for d in view.face_down[seat])
+        row = view.face_down[seat]
+        down = _down(row) if type(row) is tuple else "".join("#" if d else "." for d in row)
         if seat == view.seat:
             hand = f"hand {_cards(view.hand)}"
         else:
