@@ -14,7 +14,7 @@ import pytest
 import cardrules
 from cardrules import cli
 from cardrules.game import AnyGame
-from cardrules.simulation import GameResult, SimulationError, Summary, simulate
+from cardrules.simulation import GameResult, SimulationError, Summary, _spans, simulate
 
 
 def _table(game: AnyGame, results: list[GameResult], bots: tuple[str, ...]) -> str:
@@ -32,6 +32,26 @@ def test_results_are_the_same_in_process_in_workers_and_for_any_chunk(name: str)
     assert list(simulate(game, games=24, bots=bots, seed=5, jobs=2, chunk=5)) == here
     with ProcessPoolExecutor(max_workers=2) as pool:
         assert list(simulate(game, games=24, bots=bots, seed=5, executor=pool)) == here
+
+
+@pytest.mark.parametrize("games", [0, 1, 7, 100, 1500])
+@pytest.mark.parametrize("workers", [1, 2, 5])
+def test_the_default_tasks_cover_every_game_once_and_shrink_towards_the_end(
+    games: int, workers: int
+) -> None:
+    size = max(1, min(256, games // (workers * 8)))
+    spans = list(_spans(games, size, workers * 4))
+    assert [i for start, stop in spans for i in range(start, stop)] == list(range(games))
+    sizes = [stop - start for start, stop in spans]
+    assert all(1 <= n <= size for n in sizes)
+    assert sizes == sorted(sizes, reverse=True)
+    if games >= workers * 4:
+        # The last tasks hold one game each: no worker is left with a long one.
+        ones = workers * 4 - 1
+        assert sizes[-ones:] == [1] * ones
+    # A fixed chunk: every task that size but the last.
+    fixed = [stop - start for start, stop in _spans(games, 3, None)]
+    assert fixed == [3] * (games // 3) + ([games % 3] if games % 3 else [])
 
 
 def test_a_game_depends_only_on_the_run_seed_and_its_index() -> None:

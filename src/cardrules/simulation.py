@@ -246,7 +246,10 @@ def simulate(
         executor: where to run: a :class:`concurrent.futures.Executor`, or a
             ``dask.distributed.Client`` (which reruns the games of a worker that died).
             Workers find the game by its registered name.
-        chunk: games per task; by default a size that keeps every worker busy.
+        chunk: games per task. By default tasks of up to 256 games, an eighth of
+            each worker's share of the run, that shrink towards its end (to at most a
+            quarter of each worker's share of the games left) so that the workers
+            finish together: the last tasks hold one game each.
         on_error: ``"report"`` yields a game that raised as a result with its
             ``error`` set and goes on; ``"stop"`` raises :class:`SimulationError`.
         rotate: turn the seats from game to game (see :func:`seat_bots`), as a
@@ -277,8 +280,10 @@ def simulate(
     # In this process a chunk is one game (results come as they are played); workers
     # get chunks large enough to keep their overhead small, small enough to balance.
     parallel = executor is not None or jobs > 1
-    size = chunk or (max(1, min(256, games // (workers * 8) or 1)) if parallel else 1)
-    spans = ((start, min(games, start + size)) for start in range(0, games, size))
+    if chunk is not None or not parallel:
+        spans = _spans(games, chunk or 1, None)
+    else:
+        spans = _spans(games, max(1, min(256, games // (workers * 8))), workers * 4)
     args = (resolved.name, rules, names, seed, rotate)
     if not parallel:
         results: Iterator[GameResult] = (
@@ -294,6 +299,25 @@ def simulate(
         seed=seed,
         rotate=rotate,
     )
+
+
+def _spans(games: int, size: int, parts: int | None) -> Iterator[tuple[int, int]]:
+    """
+    The tasks of a run as ``(start, stop)`` game indices, in order: ``size`` games
+    each; with ``parts``, never more than the games left over ``parts`` (rounded up),
+    so that the tasks shrink towards the end and no worker is left with a long last
+    one while the others wait.
+
+    >>> list(_spans(10, 4, None))
+    [(0, 4), (4, 8), (8, 10)]
+    >>> list(_spans(10, 4, 4))
+    [(0, 3), (3, 5), (5, 7), (7, 8), (8, 9), (9, 10)]
+    """
+    start = 0
+    while start < games:
+        step = size if parts is None else min(size, -(-(games - start) // parts))
+        yield start, min(games, start + step)
+        start += step
 
 
 def _checked(
