@@ -26,6 +26,7 @@ from cardrules._format import _as_text, _packed
 from cardrules._load import _quick_read
 from cardrules.game import AnyGame
 from cardrules.serialize import MAX_SIZE
+from tests._depth import scaled
 
 GAMES = ("allegra", "beggar", "biggenbende")
 
@@ -124,7 +125,7 @@ def _mutate(data: Any, rng: random.Random) -> Any:
     return data
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=scaled(50, 150), deadline=None)
 @given(st.sampled_from(GAMES), st.integers(0, 2**32), st.integers(0, 2))
 def test_quick_readers_take_only_what_the_detailed_hooks_take(
     name: str, seed: int, which: int

@@ -15,6 +15,7 @@ import cardrules
 from cardrules import cli
 from cardrules.game import AnyGame
 from cardrules.simulation import GameResult, SimulationError, Summary, _spans, simulate
+from tests._depth import scaled
 
 
 def _table(game: AnyGame, results: list[GameResult], bots: tuple[str, ...]) -> str:
@@ -25,13 +26,14 @@ def _table(game: AnyGame, results: list[GameResult], bots: tuple[str, ...]) -> s
 def test_results_are_the_same_in_process_in_workers_and_for_any_chunk(name: str) -> None:
     game = cardrules.get_game(name)
     bots = ("greedy", "random")
-    here = list(simulate(game, games=24, bots=bots, seed=5))
-    assert [r.index for r in here] == list(range(24))
-    assert [r.seed for r in here] == list(range(5, 29))
-    assert list(simulate(game, games=24, bots=bots, seed=5, chunk=1)) == here
-    assert list(simulate(game, games=24, bots=bots, seed=5, jobs=2, chunk=5)) == here
+    n = scaled(16, 24)
+    here = list(simulate(game, games=n, bots=bots, seed=5))
+    assert [r.index for r in here] == list(range(n))
+    assert [r.seed for r in here] == list(range(5, 5 + n))
+    assert list(simulate(game, games=n, bots=bots, seed=5, chunk=1)) == here
+    assert list(simulate(game, games=n, bots=bots, seed=5, jobs=2, chunk=5)) == here
     with ProcessPoolExecutor(max_workers=2) as pool:
-        assert list(simulate(game, games=24, bots=bots, seed=5, executor=pool)) == here
+        assert list(simulate(game, games=n, bots=bots, seed=5, executor=pool)) == here
 
 
 @pytest.mark.parametrize("games", [0, 1, 7, 100, 1500])

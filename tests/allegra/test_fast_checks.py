@@ -143,7 +143,7 @@ def test_forged_round_scores_get_the_detailed_answer() -> None:
     assert not assert_agree(_checks, attrs.evolve(state, scores=(doubled,), cut_rounds=(1,)))
 
 
-@settings(max_examples=60)
+@settings(max_examples=scaled(20, 60))
 @given(testing.states(GAME, rules=RULES, max_moves=300), st.randoms(use_true_random=False))
 def test_forged_played_states_get_the_detailed_answer(state: al.State, rng: random.Random) -> None:
     assert assert_agree(_checks, state)

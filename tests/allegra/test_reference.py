@@ -39,6 +39,7 @@ from cardrules.allegra import (
     Swap,
     Take,
 )
+from tests._depth import scaled
 
 # --------------------------------------------------------------------------- geometry
 
@@ -527,14 +528,19 @@ def dense(players: int, values: int, each: int) -> Rules:
     return Rules(players=players, deck=tuple(counts))
 
 
-@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+# Up to four seats in the quick run, every table in CI's slow run.
+@pytest.mark.parametrize(
+    "players", [n if n <= 4 else pytest.param(n, marks=pytest.mark.slow) for n in range(2, 7)]
+)
 def test_lockstep_seeded_games(players: int) -> None:
     for seed in range(6):
         for _ in lockstep(Rules(players=players), seed * 7919 + players):
             pass
 
 
-@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+@pytest.mark.parametrize(
+    "players", [n if n <= 5 else pytest.param(n, marks=pytest.mark.slow) for n in range(2, 7)]
+)
 def test_lockstep_dense_decks(players: int) -> None:
     # Few values: triples, long runs, column lines, emptied areas and reshuffles abound.
     for seed in range(6):
@@ -628,7 +634,7 @@ def test_lockstep_with_emptied_areas(players: int) -> None:
 
 
 def test_lockstep_layouts() -> None:
-    for k, (rules, layout) in enumerate(random_layouts(25, 99)):
+    for k, (rules, layout) in enumerate(random_layouts(scaled(10, 25), 99)):
         for _ in lockstep(rules, k, layout):
             pass
 
@@ -686,9 +692,9 @@ def test_apply_accepts_exactly_the_legal_moves(players: int) -> None:
         while not al.is_over(st):
             if st.phase == "exchange":
                 exchanges += 1
-                if exchanges % 4 == 1:  # every pair of places: slow, so a sample
+                if exchanges % scaled(8, 4) == 1:  # every pair of places: slow, so a sample
                     check_apply_iff_legal(st)
-            elif step % 8 == 0 or st.phase in ("give", "place"):
+            elif step % scaled(16, 8) == 0 or st.phase in ("give", "place"):
                 check_apply_iff_legal(st)
             moves = al.legal_moves(st)
             pick, rng = rng.below(len(moves))

@@ -35,6 +35,7 @@ from cardrules.beggar._checks import (
 )
 from cardrules.beggar._fast import _detector_problem, _replay
 from cardrules.errors import InvalidStateError
+from tests._depth import scaled
 from tests.check_agreement import assert_agree, mutants, played_states, small_changes
 
 GAME = cardrules.get_game("beggar")
@@ -245,7 +246,7 @@ def test_forged_detectors_get_the_detailed_answer() -> None:
     assert refused > 100
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=scaled(15, 40), deadline=None)
 @given(testing.states(GAME, rules=AGREE_RULES, max_moves=600), st.randoms(use_true_random=False))
 def test_forged_played_states_get_the_detailed_answer(
     state: cardrules.beggar.State, rng: random.Random

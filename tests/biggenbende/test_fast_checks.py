@@ -148,7 +148,7 @@ def test_small_changes_get_the_detailed_answer() -> None:
     assert passed > 20
 
 
-@settings(max_examples=60)
+@settings(max_examples=scaled(20, 60))
 @given(testing.states(GAME, rules=RULES, max_moves=400), st.randoms(use_true_random=False))
 def test_forged_played_states_get_the_detailed_answer(state: bb.State, rng: random.Random) -> None:
     assert assert_agree(_checks, state)

@@ -606,7 +606,11 @@ def _snapshot(state: bb.State) -> bb.Deal:
     )
 
 
-@pytest.mark.parametrize("players", [3, 4, 5, 6])
+# Three and five seats in the quick run, every table in CI's slow run.
+@pytest.mark.parametrize(
+    "players",
+    [n if n in (3, 5) else pytest.param(n, marks=pytest.mark.slow) for n in (3, 4, 5, 6)],
+)
 def test_reference_lockstep_from_snapshots(players: int) -> None:
     """Deals taken from random mid-round tables (discard piles, jokers, rows part gone)."""
     for seed in range(40):
