@@ -195,6 +195,23 @@ def test_a_dask_local_cluster_gives_the_same_table_as_one_process() -> None:
     assert _table(game, there, bots) == _table(game, here, bots)
 
 
+@pytest.mark.slow  # two more LocalClusters; the quick run keeps the one above
+def test_two_local_clusters_at_once_start_without_a_warning() -> None:
+    # The scheduler serves its health routes on 8787 unless told otherwise: a second
+    # cluster (another run, another test worker) found the port taken and warned,
+    # which the suite turns into an error.
+    pytest.importorskip("dask.distributed", reason="the dask extra is not installed")
+    from cardrules.simulation import dask_client
+
+    with dask_client("local", workers=1) as first, dask_client("local", workers=1) as second:
+        ports = [c.scheduler_info()["services"]["dashboard"] for c in (first, second)]
+        assert ports[0] != ports[1]
+        game = cardrules.get_game("beggar")
+        assert list(simulate(game, games=4, executor=first)) == list(
+            simulate(game, games=4, executor=second)
+        )
+
+
 @pytest.mark.slow  # a second LocalCluster; the quick run keeps the one above
 def test_the_command_lines_json_is_the_same_in_process_in_workers_and_on_dask(
     capsys: pytest.CaptureFixture[str],

@@ -635,6 +635,13 @@ def dask_client(address: str, *, workers: int = 2) -> Any:
         # monitors off the cores that play.
         with dask.config.set(_LOCAL_WORKER_CONFIG):
             return Client(  # type: ignore[no-untyped-call,unused-ignore]
-                n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
+                n_workers=workers,
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=None,
+                # No dashboard, but the scheduler still serves its health and metrics
+                # routes, on port 8787 unless told otherwise: a second local cluster on
+                # the machine would find it taken (and warn). Any free port will do.
+                scheduler_kwargs={"dashboard_address": ":0"},
             )
     return Client(address)  # type: ignore[no-untyped-call,unused-ignore]
