@@ -20,7 +20,7 @@ import attrs
 from hypothesis import strategies as st
 
 from cardrules.errors import RulesError
-from cardrules.game import AnyGame
+from cardrules.game import AnyGame, _valid_changes
 
 _PLAYERS = range(1, 9)
 """The player counts probed."""
@@ -142,13 +142,7 @@ def default_smaller_rules(game: AnyGame, rules: Any) -> list[Any]:
             changes.append({option.name: _toward(low, value)})
         elif isinstance(value, tuple) and any(value):
             changes.append({option.name: tuple(x // 2 for x in value)})
-    found = []
-    for change in changes:
-        try:
-            found.append(attrs.evolve(rules, **change))
-        except (RulesError, TypeError, ValueError):
-            continue
-    return found
+    return list(_valid_changes(rules, changes, (TypeError, ValueError)))
 
 
 @functools.cache

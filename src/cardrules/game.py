@@ -17,10 +17,12 @@ True
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, Generic, Literal, Protocol, TypeVar, runtime_checkable
 
 import attrs
+
+from cardrules.errors import RulesError
 
 __all__ = [
     "ActionSpace",
@@ -524,3 +526,22 @@ class GameSpec(Generic[S, M, V, R]):
 
     def __repr__(self) -> str:
         return f"<Game {self.name!r} rules_version={self.rules_version}>"
+
+
+def _valid_changes(
+    rules: R,
+    changes: Iterable[dict[str, Any]],
+    refused: tuple[type[Exception], ...] = (),
+) -> Iterator[R]:
+    """
+    ``rules`` with each of ``changes`` made in turn, the ones its class accepts: what a
+    game's ``smaller_rules`` (and the testing kit's derived one) yields. A change the
+    class refuses with :class:`~cardrules.errors.RulesError`, or one of ``refused``,
+    is left out.
+    """
+    caught: tuple[type[Exception], ...] = (RulesError, *refused)
+    for change in changes:
+        try:
+            yield attrs.evolve(rules, **change)  # type: ignore[misc]
+        except caught:
+            continue

@@ -14,12 +14,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
-import attrs
-
 from cardrules.allegra._deal import new_game
 from cardrules.allegra._event_types import Exchanged, Ignored
 from cardrules.allegra._state import CARD_VALUES, Layout, Rules, State
-from cardrules.errors import RulesError
+from cardrules.game import _valid_changes
 
 __all__ = ["RULE_CASES", "known_starts", "smaller_rules"]
 
@@ -70,11 +68,7 @@ def smaller_rules(rules: Rules) -> Iterator[Rules]:
         steps.append({"deck": deck})
     if rules.max_turns_per_round > 1:
         steps.append({"max_turns_per_round": rules.max_turns_per_round // 2})
-    for change in steps:
-        try:
-            yield attrs.evolve(rules, **change)
-        except RulesError:
-            continue
+    yield from _valid_changes(rules, steps)
 
 
 def known_starts(rules: Rules) -> tuple[State, ...]:

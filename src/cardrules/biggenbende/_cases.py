@@ -15,11 +15,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
-import attrs
-
 from cardrules.biggenbende._events import Burned, Skipped
 from cardrules.biggenbende._state import BURN, Rules, State
-from cardrules.errors import RulesError
+from cardrules.game import _valid_changes
 
 __all__ = ["RULE_CASES", "smaller_rules"]
 
@@ -87,8 +85,4 @@ def smaller_rules(rules: Rules) -> Iterator[Rules]:
         steps.append({"max_turns_per_round": rules.max_turns_per_round // 2})
     if rules.chips > 0:
         steps.append({"chips": rules.chips // 2})
-    for change in steps:
-        try:
-            yield attrs.evolve(rules, **change)
-        except RulesError:
-            continue
+    yield from _valid_changes(rules, steps)
