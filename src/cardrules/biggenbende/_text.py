@@ -31,16 +31,13 @@ def _card(value: int) -> str:
 
 def _cards(counts: Sequence[int]) -> str:
     """A count tuple (index = value, 0 the joker) as cards in the moves' order: jokers first."""
-    if type(counts) is tuple:
-        return _tuple_cards(counts)
-    cards = [_card(v) for v in range(len(counts)) for _ in range(counts[v])]
-    return " ".join(cards) if cards else "-"
+    return _tuple_cards(tuple(counts))
 
 
 @functools.lru_cache(maxsize=4096)
 def _tuple_cards(counts: tuple[int, ...]) -> str:
-    # _cards of a tuple, kept: the adapters draw every seat's view of every position,
-    # and the same hands and face-up cards come back in each.
+    # Kept: the adapters draw every seat's view of every position, and the same hands
+    # and face-up cards come back in each.
     cards = [_card(v) for v in range(len(counts)) for _ in range(counts[v])]
     return " ".join(cards) if cards else "-"
 
@@ -91,8 +88,7 @@ def render_view(view: View, label: str) -> str:
     for seat in range(players):
         you = f" ({label})" if seat == view.seat else ""
         mark = ">" if seat == view.turn else " "
-        row = view.face_down[seat]
-        down = _down(row) if type(row) is tuple else "".join("#" if d else "." for d in row)
+        down = _down(tuple(view.face_down[seat]))
         if seat == view.seat:
             hand = f"hand {_cards(view.hand)}"
         else:
