@@ -212,6 +212,40 @@ def test_a_user_machine_shrinks_and_notes_the_failing_move(name: str) -> None:
     assert int(text.split("failing move ")[1].split()[0]) <= len(steps)
 
 
+def test_the_first_example_is_the_deal_alone_then_games_are_played() -> None:
+    # The simplest choices (hypothesis' first example) play no move: a property that
+    # the game of the first legal moves breaks would otherwise never shrink, since no
+    # shorter failing game is a simplification of that one.
+    played: list[int] = []
+
+    class Counting(GameMachine):
+        game = AL
+        max_moves = 20
+
+        def teardown(self) -> None:
+            played.append(len(self.moves))
+
+    run_state_machine_as_test(
+        Counting,
+        settings=settings(
+            Counting.TestCase.settings, max_examples=20, phases=[Phase.generate], database=None
+        ),
+    )
+    assert played[0] == 0
+    assert sum(1 for count in played if count > 0) >= len(played) // 2
+
+    lengths: list[int] = []
+
+    @settings(_QUICK, max_examples=20, phases=[Phase.generate])
+    @given(games(AL, max_moves=20))
+    def test(run: GameRun) -> None:
+        lengths.append(sum(1 for _ in run))
+
+    test()
+    assert lengths[0] == 0
+    assert sum(1 for count in lengths if count > 0) >= len(lengths) // 2
+
+
 def test_a_machine_needs_a_game() -> None:
     class Bad(GameMachine):
         pass

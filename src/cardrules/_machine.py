@@ -31,6 +31,12 @@ _PICKS = st.integers(min_value=0, max_value=2**16 - 1)
 """Which legal move a step makes (modulo their number): shrinks to the first one."""
 _FORCED = st.booleans()
 """The choice drawn for a move that is the only legal one (its value is not used)."""
+_PLAY = st.sampled_from((False,) + (True,) * 63)
+"""Whether an example plays at all: ``False``, the simplest choice and so the first
+example hypothesis tries, is the deal alone; random examples play (all but about one
+in sixty). Without it the first example is the game of the first legal moves from the
+simplest deal, and when that game already fails, hypothesis goes straight to shrinking
+it: no shorter failing game is a simplification of it, so the failure stays long."""
 
 
 @attrs.frozen
@@ -138,9 +144,12 @@ class GameMachine(RuleBasedStateMachine):
 
     The first step deals (``deal``: the ``Rules``, drawn with their options within
     their bounds unless :attr:`game_rules` gives them, and a seed, or now and then,
-    with the default rules, a :class:`KnownStart` from ``GAME.known_starts``); every later step
-    makes one legal move (``move``), and hypothesis checks the invariants after each,
-    so the game stops at the first move that breaks one. When it shrinks a failure it
+    with the default rules, a :class:`KnownStart` from ``GAME.known_starts``); every
+    later step makes one legal move (``step``), and hypothesis checks the invariants
+    after each, so the game stops at the first move that breaks one. The deal's
+    ``play=False``, the first example hypothesis tries, makes no move at all, so that
+    generation goes on to random games rather than shrinking the game of the first
+    legal moves. When it shrinks a failure it
     deletes moves and simplifies the deal, towards the shortest game that fails, and
     the failing example notes the move that broke the property (see
     :class:`FailingMove`).
@@ -185,6 +194,7 @@ class GameMachine(RuleBasedStateMachine):
         self._told: tuple[Any, ...] | None = ()
         self.game_record: Record | None = None
         self._seen: list[Any] = []
+        self._play = True
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -195,10 +205,11 @@ class GameMachine(RuleBasedStateMachine):
             strategy = rules_choices(cls.game, cls.game_rules, True)
             known = cls.game_rules is None and getattr(cls.game, "known_starts", None) is not None
 
-            def deal(self: GameMachine, rules: Any, seed: int | KnownStart) -> None:
+            def deal(self: GameMachine, rules: Any, seed: int | KnownStart, play: bool) -> None:
                 self._deal(rules, seed)
+                self._play = play
 
-            cls.deal = initialize(rules=strategy, seed=_seeds(known))(deal)
+            cls.deal = initialize(rules=strategy, seed=_seeds(known), play=_PLAY)(deal)
         cls.TestCase.settings = settings(
             cls.TestCase.settings,
             stateful_step_count=cls.max_moves + 1,
@@ -235,7 +246,7 @@ class GameMachine(RuleBasedStateMachine):
     def step(self, pick: int) -> None:
         """Make the legal move number ``pick`` (modulo their number)."""
         game = type(self).game
-        if self.state is None or game.is_over(self.state):
+        if self.state is None or not self._play or game.is_over(self.state):
             return  # over: the invariants see the last move again
         moves = game.legal_moves(self.state)
         if not moves:
@@ -367,6 +378,9 @@ class GameRun:
             raise CardrulesError("a GameRun can be iterated once")
         self._started = True
         game, draw = self.game, self._data.conjecture_data.draw
+        if not draw(_PLAY):
+            self._done = True
+            return
         while self._max_moves is None or len(self.moves) < self._max_moves:
             legal = game.legal_moves(self.state)
             if not legal or game.is_over(self.state):
