@@ -212,38 +212,44 @@ def test_a_user_machine_shrinks_and_notes_the_failing_move(name: str) -> None:
     assert int(text.split("failing move ")[1].split()[0]) <= len(steps)
 
 
-def test_the_first_example_is_the_deal_alone_then_games_are_played() -> None:
-    # The simplest choices (hypothesis' first example) play no move: a property that
-    # the game of the first legal moves breaks would otherwise never shrink, since no
-    # shorter failing game is a simplification of that one.
-    played: list[int] = []
+def test_the_first_example_is_a_short_game_of_first_moves_then_games_are_played() -> None:
+    # The simplest choices (hypothesis' first example) make a short game of the first
+    # legal moves: a property that the whole game of the first legal moves breaks late
+    # would otherwise never shrink, since no shorter failing game is a simplification of
+    # that one.
+    played: list[list[Any]] = []
+    firsts: list[list[Any]] = []
 
-    class Counting(GameMachine):
+    class Recording(GameMachine):
         game = AL
-        max_moves = 20
+        max_moves = 60
 
         def teardown(self) -> None:
-            played.append(len(self.moves))
+            played.append(list(self.moves))
+            firsts.append([AL.legal_moves(state)[0] for state in self.playthrough.states[:-1]])
 
     run_state_machine_as_test(
-        Counting,
+        Recording,
         settings=settings(
-            Counting.TestCase.settings, max_examples=20, phases=[Phase.generate], database=None
+            Recording.TestCase.settings, max_examples=20, phases=[Phase.generate], database=None
         ),
     )
-    assert played[0] == 0
-    assert sum(1 for count in played if count > 0) >= len(played) // 2
-
-    lengths: list[int] = []
+    runs: list[tuple[bool, int]] = []
 
     @settings(_QUICK, max_examples=20, phases=[Phase.generate])
-    @given(games(AL, max_moves=20))
+    @given(games(AL, max_moves=60))
     def test(run: GameRun) -> None:
-        lengths.append(sum(1 for _ in run))
+        moves = [step.move for step in run]
+        firsts = [AL.legal_moves(state)[0] for state in run.states[:-1]]
+        runs.append((moves == firsts, len(moves)))
 
     test()
-    assert lengths[0] == 0
-    assert sum(1 for count in lengths if count > 0) >= len(lengths) // 2
+    assert len(played[0]) == 20
+    assert played[0] == firsts[0]
+    assert any(len(moves) > 20 for moves in played[1:])
+    first, *others = runs
+    assert first == (True, 20)
+    assert any(count > 20 for _, count in others)
 
 
 def test_a_machine_needs_a_game() -> None:

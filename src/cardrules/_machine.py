@@ -31,12 +31,16 @@ _PICKS = st.integers(min_value=0, max_value=2**16 - 1)
 """Which legal move a step makes (modulo their number): shrinks to the first one."""
 _FORCED = st.booleans()
 """The choice drawn for a move that is the only legal one (its value is not used)."""
-_PLAY = st.sampled_from((False,) + (True,) * 63)
-"""Whether an example plays at all: ``False``, the simplest choice and so the first
-example hypothesis tries, is the deal alone; random examples play (all but about one
-in sixty). Without it the first example is the game of the first legal moves from the
-simplest deal, and when that game already fails, hypothesis goes straight to shrinking
-it: no shorter failing game is a simplification of it, so the failure stays long."""
+_SHORT_GAME = 20
+"""How many moves a short game makes at most (see ``_SHORT``)."""
+_SHORT = st.sampled_from((True,) + (False,) * 63)
+"""Whether an example is a short game, of at most 20 moves (``_SHORT_GAME``): ``True``,
+the simplest choice and so the first example hypothesis tries (the first legal moves,
+from the simplest deal), and about one random example in sixty; the others play on.
+Were the first example a whole game of first legal moves, a property that this one game
+breaks late would be shrunk from it at once, and could not shrink: no shorter failing
+game is a simplification of it. A short first example either fails early, and stays
+short, or passes, and hypothesis goes on to random games."""
 
 
 @attrs.frozen
@@ -130,9 +134,10 @@ def _seeds(known: bool) -> st.SearchStrategy[int | KnownStart]:
 
     @st.composite
     def draw(draw: st.DrawFn) -> int | KnownStart:
-        if draw(st.integers(0, _KNOWN_ONE_IN - 1)) == 0:
-            return KnownStart(draw(st.integers(0, 3)))
-        return draw(_SEEDS)
+        # Both draws are always made: see cardrules._options.deals.
+        known = draw(st.integers(0, _KNOWN_ONE_IN - 1)) == 0
+        seed = draw(_SEEDS)
+        return KnownStart(seed % 4) if known else seed
 
     return draw()
 
@@ -146,13 +151,13 @@ class GameMachine(RuleBasedStateMachine):
     their bounds unless :attr:`game_rules` gives them, and a seed, or now and then,
     with the default rules, a :class:`KnownStart` from ``GAME.known_starts``); every
     later step makes one legal move (``step``), and hypothesis checks the invariants
-    after each, so the game stops at the first move that breaks one. The deal's
-    ``play=False``, the first example hypothesis tries, makes no move at all, so that
-    generation goes on to random games rather than shrinking the game of the first
-    legal moves. When it shrinks a failure it
-    deletes moves and simplifies the deal, towards the shortest game that fails, and
-    the failing example notes the move that broke the property (see
-    :class:`FailingMove`).
+    after each, so the game stops at the first move that breaks one. When it shrinks a
+    failure it deletes moves and simplifies the deal, towards the shortest game that
+    fails, and the failing example notes the move that broke the property (see
+    :class:`FailingMove`). The deal's ``short=True``, in the first example hypothesis
+    tries (the first legal moves from the simplest deal), stops the game after 20
+    moves, so that a late failure of that one game does not become the example
+    hypothesis shrinks: it could not shrink.
 
     In an invariant, :attr:`state` is the position now, :attr:`before` the one before
     the last move, :attr:`move` that move (``None`` before the first), :attr:`moves`
@@ -194,7 +199,7 @@ class GameMachine(RuleBasedStateMachine):
         self._told: tuple[Any, ...] | None = ()
         self.game_record: Record | None = None
         self._seen: list[Any] = []
-        self._play = True
+        self._short = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -205,11 +210,11 @@ class GameMachine(RuleBasedStateMachine):
             strategy = rules_choices(cls.game, cls.game_rules, True)
             known = cls.game_rules is None and getattr(cls.game, "known_starts", None) is not None
 
-            def deal(self: GameMachine, rules: Any, seed: int | KnownStart, play: bool) -> None:
+            def deal(self: GameMachine, rules: Any, seed: int | KnownStart, short: bool) -> None:
                 self._deal(rules, seed)
-                self._play = play
+                self._short = short
 
-            cls.deal = initialize(rules=strategy, seed=_seeds(known), play=_PLAY)(deal)
+            cls.deal = initialize(rules=strategy, seed=_seeds(known), short=_SHORT)(deal)
         cls.TestCase.settings = settings(
             cls.TestCase.settings,
             stateful_step_count=cls.max_moves + 1,
@@ -246,8 +251,10 @@ class GameMachine(RuleBasedStateMachine):
     def step(self, pick: int) -> None:
         """Make the legal move number ``pick`` (modulo their number)."""
         game = type(self).game
-        if self.state is None or not self._play or game.is_over(self.state):
+        if self.state is None or game.is_over(self.state):
             return  # over: the invariants see the last move again
+        if self._short and len(self.moves) >= _SHORT_GAME:
+            return
         moves = game.legal_moves(self.state)
         if not moves:
             return
@@ -378,10 +385,10 @@ class GameRun:
             raise CardrulesError("a GameRun can be iterated once")
         self._started = True
         game, draw = self.game, self._data.conjecture_data.draw
-        if not draw(_PLAY):
-            self._done = True
-            return
-        while self._max_moves is None or len(self.moves) < self._max_moves:
+        limit = self._max_moves
+        if draw(_SHORT):
+            limit = _SHORT_GAME if limit is None else min(limit, _SHORT_GAME)
+        while limit is None or len(self.moves) < limit:
             legal = game.legal_moves(self.state)
             if not legal or game.is_over(self.state):
                 break
@@ -440,6 +447,10 @@ def games(
             (``GAME.known_starts``, :attr:`GameRun.start`) instead of a seed. With
             ``rules`` given, every game is dealt from a seed.
         max_moves: stop the game after this many moves; ``None``: play to the end.
+            The first example hypothesis tries (its simplest choices: the first legal
+            moves from the simplest deal), and about one random example in sixty, is
+            a short game of at most 20 moves: a failure found late in the game of the
+            first legal moves would not shrink.
 
     >>> import cardrules
     >>> from hypothesis import given, settings
