@@ -5,17 +5,14 @@ reads a whole object from JSON data, counts its key-value pairs, or writes its J
 **Why a generator of its own beside cattrs'.** ``_convert`` makes every hook with
 ``cattrs.gen`` (the detailed path, which words every error), and ``to_data`` writes
 with them. Reading and writing text do not: measured on the mid-game states of
-``benchmarks/bench_perf.py`` in one run (issue 27, 2026-12-02), a converter with this
-library's strict hooks and *no* detailed validation reads a state in 49 to 87 us, the
-quick reader in 16 to 19 us (3 to 5.6 times less; detailed: 75 to 98 us); cattrs'
-hooks write one as data in 4 to 35 us and the encoder takes 13 to 21 us more, the JSON
-text writer below writes it in 16 to 22 us. A round trip must stay under 50 us. cattrs
-calls one hook per field and per item (the strict ``int`` hook on every count); this
-code tests the types of a whole list in one pass in C, reads cards and compact text
-through tables and makes each equal immutable object once.
-Measured again in one process (2026-12-02): the text writer's memo of the last rules
-written saves up to 2.3 us a state, its quoted card texts up to 3 us; a lookup of the
-rules in their reader's memo inlined in the state's reader saved nothing, so is gone.
+``benchmarks/bench_perf.py`` in one run (issue 27, 2026-12-02), cattrs reads a state
+in 25 to 28 us, the quick reader in 7 to 8 us; cattrs' data and ``json.dumps`` write
+one in 15 to 25 us, ``dumps`` with the JSON text writer below in 7 to 11 us. A round
+trip must stay under 50 us. cattrs calls one hook per field and per item (the strict
+``int`` hook on every count); this code tests the types of a whole list in one pass in
+C, reads cards and compact text through tables, makes each equal immutable object
+once, and writes the last rules written from a memo (up to 2.3 us a state) and card
+texts ready quoted (up to 3 us).
 
 - **reading** (``reader``) takes only data the detailed hooks take unchanged: a dict
   with exactly the field names, ints that are ``int`` (never ``bool``), lists where
@@ -257,11 +254,6 @@ def register_typed_check(check_state: Callable[[Any], None], ok: Callable[[Any],
     _TYPED_CHECKS[check_state] = ok
 
 
-def typed_check(check_state: Callable[[Any], None]) -> Callable[[Any], bool] | None:
-    """The typed fast path registered for ``check_state``, or ``None``."""
-    return _TYPED_CHECKS.get(check_state)
-
-
 def _name(ns: dict[str, Any], value: object) -> str:
     """Put ``value`` into the namespace of generated code under a new name."""
     name = f"_k{len(ns)}"
@@ -286,7 +278,6 @@ class Quick:
         self._conv = conv
         self._tagged = tagged
         self._tables: dict[type, _Memo] = {}
-        self._text_writers: dict[type, _TextWriter] = {}
         self._row_tables: dict[Any, _Memo] = {}
         self._readers: dict[type, Callable[[Any], Any] | None] = {}
         self._bodies: dict[type, Callable[[Any], Any] | None] = {}
@@ -331,20 +322,19 @@ class Quick:
         """The exact types a value of ``tp`` may have, for a plain scalar ``tp``."""
         return _plain_items(self._conv, tp)
 
-    def _literal(self, tp: Any) -> tuple[frozenset[type], frozenset[str]] | None:
-        """The types and strings of a ``Literal`` of strings (``None`` maybe beside)."""
-        inner = _optional(tp)
-        allowed: frozenset[type] = frozenset((str,) if inner is None else (str, _NONE))
-        tp = tp if inner is None else inner
-        args = typing.get_args(tp)
-        if typing.get_origin(tp) is not Literal or not all(type(a) is str for a in args):
-            return None
-        return (allowed, frozenset(args)) if args else None
-
     def _value(self, tp: Any) -> tuple[frozenset[type], frozenset[str] | None] | None:
-        """The types (and the strings of a ``Literal``) of a value written unchanged."""
+        """The types (and the strings of a ``Literal`` of strings, ``None`` maybe beside)
+        of a value written unchanged."""
         scalar = self._scalar(tp)
-        return (scalar, None) if scalar is not None else self._literal(tp)
+        if scalar is not None:
+            return scalar, None
+        inner = _optional(tp)
+        args = typing.get_args(tp if inner is None else inner)
+        if typing.get_origin(tp if inner is None else inner) is not Literal or not args:
+            return None
+        if not all(type(a) is str for a in args):
+            return None
+        return frozenset((str,) if inner is None else (str, _NONE)), frozenset(args)
 
     def _hashable(self, tp: Any) -> bool:
         """Whether read values of ``tp`` are hashable and equal only when the same:
@@ -398,7 +388,6 @@ class Quick:
             return None
         if tp not in self._tables:
             self._tables[tp] = _Memo(lambda text: _structure_text(text, tp))
-            self._text_writers[tp] = _TextWriter(_unstructure_text)
         return self._tables[tp]
 
     def _rows(self, tp: Any) -> _Memo | None:
@@ -574,7 +563,7 @@ class Quick:
         if self._is_rng(tp):
             return f"_json_str({_name(ns, _unstructure_rng)}({var}))"
         if self._table(tp) is not None:
-            return f"_json_str({_name(ns, self._text_writers[tp].one)}({var}))"
+            return f"_json_str({_name(ns, _unstructure_text)}({var}))"
         if self._rows(tp) is not None:
             texts = _packed_form(tp).texts  # type: ignore[union-attr]
             return f"_json_str({_name(ns, texts)}[{var}])"  # (a row of no hash: the data way)
@@ -609,7 +598,7 @@ class Quick:
                 f"else _miss()) if {kind} else _miss())"
             )
         if self._table(item) is not None:
-            texts = f"{_name(ns, self._text_writers[item].many_json)}({var})"
+            texts = f"{_name(ns, _TEXTS.many_json)}({var})"
         elif self._rows(item) is not None:
             get = _packed_form(item).texts.__getitem__  # type: ignore[union-attr]
             texts = f"map(_json_str, map({_name(ns, get)}, {var}))"

@@ -112,8 +112,15 @@ def _newer(name: str, version: int, current: int) -> str:
 
 
 def _structure(conv: cattrs.Converter, data: Any, tp: Any, path: str) -> Any:
+    return _pick(lambda d: conv.structure(d, tp), data, path)
+
+
+def _pick(pick: Callable[[Any], Any], data: Any, path: str) -> Any:
+    """``pick(data)``, with anything it raises worded as bad input at ``path``."""
     try:
-        return conv.structure(data, tp)
+        return pick(data)
+    except SerializationError as exc:  # (none of cardrules' hooks raises one)
+        raise SerializationError(_clip(str(exc), 2 * _MESSAGE_LIMIT)) from None
     except CardrulesError as exc:
         # A validator of the game's own classes (for example Rules) refused a value.
         raise SerializationError(f"{path}: {_clip(str(exc))}") from None
@@ -121,19 +128,6 @@ def _structure(conv: cattrs.Converter, data: Any, tp: Any, path: str) -> Any:
         raise SerializationError(f"{path}: nested too deeply") from None
     except Exception as exc:
         # Anything a hook or a class's own checks raised is still bad input.
-        raise SerializationError(_describe(exc, path)) from None
-
-
-def _pick(pick: Callable[[Any], Any], data: Any, path: str) -> Any:
-    try:
-        return pick(data)
-    except SerializationError as exc:
-        raise SerializationError(_clip(str(exc), 2 * _MESSAGE_LIMIT)) from None
-    except CardrulesError as exc:
-        raise SerializationError(f"{path}: {_clip(str(exc))}") from None
-    except RecursionError:
-        raise SerializationError(f"{path}: nested too deeply") from None
-    except Exception as exc:
         raise SerializationError(_describe(exc, path)) from None
 
 
