@@ -59,6 +59,7 @@ from cardrules._load import (
     _find,
     _names,
     _newer,
+    _plain,
     _quick_read,
     _read,
     _signature,
@@ -138,24 +139,16 @@ _ENCODE: Final = (
 10): ``"".join(_ENCODE(obj, 0))`` is ``_ENCODER.encode(obj)`` but for a bare ``str``."""
 
 
-def _named(game: object) -> AnyGame:
-    """The game of the name given to ``dumps``, ``to_data`` or ``from_data``."""
-    if not isinstance(game, str):
-        raise _WrongTypeSerialization(
-            f"game: expected a game name (str), got {type(game).__name__}"
-        )
-    found = _find(GAMES, game)  # (this module's GAMES: a test may put its own there)
-    if found is None:
-        raise SerializationError(f"unknown game {_short(game)}; known games: {_names(GAMES)}")
-    return found
-
-
-def _game(name: object) -> AnyGame:
+def _game(name: object, serial: bool = False) -> AnyGame:
+    """The registered game of ``name``; ``serial``: for ``dumps``, ``to_data`` or
+    ``from_data``, which raise only ``SerializationError``."""
     if not isinstance(name, str):
-        raise WrongTypeError(f"expected a game name (str), got {type(name).__name__}")
-    game = _find(GAMES, name)
+        wrong, field = (_WrongTypeSerialization, "game: ") if serial else (WrongTypeError, "")
+        raise wrong(f"{field}expected a game name (str), got {type(name).__name__}")
+    game = _find(GAMES, name)  # (this module's GAMES: a test may put its own there)
     if game is None:
-        raise CardrulesError(f"unknown game {_short(name)}; known games: {_names(GAMES)}")
+        unknown = SerializationError if serial else CardrulesError
+        raise unknown(f"unknown game {_short(name)}; known games: {_names(GAMES)}")
     return game
 
 
@@ -369,7 +362,7 @@ def _classify(obj: object, game: str | None) -> tuple[_Setup, Kind]:
             raise SerializationError(f"cannot serialise a {obj.game} record as {game}")
         return _setup(_game(obj.game)), "record"
     if game is not None:
-        found = _named(game)
+        found = _game(game, serial=True)
         kind: Kind | None = "outcome" if isinstance(obj, Outcome) else _kind_of(found, obj)
         if kind is None:
             raise _WrongTypeSerialization(
@@ -465,16 +458,15 @@ def _straight_text(setup: _Setup, kind: Kind, obj: object) -> str | None:
     """``dumps(obj)`` written straight from the object by the quick JSON text writer of
     its class, or ``None`` where it has none or declines: the usual way then writes
     it (the same text, tests/test_fastdata.py compares them) or finds its error."""
-    game = setup.game
     cls = type(obj)
-    if cls is not game.State and cls is not game.View and cls is not game.Rules:
+    if cls is not _plain(setup.game, kind):
         return None
     write = setup.quick.text_writer(cls)
     if write is None:
         return None
     head = setup.heads.get(kind)
     if head is None:  # the envelope's text up to its data, kept with the game's setup
-        head = setup.heads[kind] = _ENCODER.encode(_envelope(game, kind, None))[: -len("null}")]
+        head = setup.heads[kind] = _ENCODER.encode(_envelope(setup.game, kind, None))[:-5]
     try:
         return head + write(obj) + "}"
     except Exception:  # anything unusual: the usual way writes it, or words its error
@@ -609,7 +601,7 @@ def from_data(data: Any, *, game: str, kind: Kind, version: int | None = None) -
     ...     print(exc)
     invalid data: extra fields found (cards) @ $
     """
-    found = _named(game)
+    found = _game(game, serial=True)
     if kind not in _KINDS:
         raise SerializationError(f"kind: expected one of {', '.join(_KINDS)}, got {_short(kind)}")
     current = found.format_version
