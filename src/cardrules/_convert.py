@@ -94,22 +94,16 @@ def _frozenset_hooks(conv: cattrs.Converter) -> None:
     conv.register_structure_hook_factory(_is_frozenset, structure_factory)
 
 
-def _is_attrs_union(tp: Any) -> bool:
-    """A union of two or more attrs classes (``None`` allowed beside them), none of
-    them written as text."""
-    if typing.get_origin(tp) not in (Union, types.UnionType):
-        return False
-    members = [a for a in typing.get_args(tp) if a is not type(None)]
-    return len(members) >= 2 and all(attrs.has(a) and not _is_text(a) for a in members)
-
-
 def _walk(tp: Any, seen: set[Any], unions: set[Any]) -> None:
     """Collect the unions of attrs classes reachable from ``tp``."""
     if tp in seen:
         return
     seen.add(tp)
-    if _is_attrs_union(tp):
-        unions.add(tp)
+    if typing.get_origin(tp) in (Union, types.UnionType):
+        # A union of two or more attrs classes (None allowed beside), none written as text.
+        members = [a for a in typing.get_args(tp) if a is not type(None)]
+        if len(members) >= 2 and all(attrs.has(a) and not _is_text(a) for a in members):
+            unions.add(tp)
     if isinstance(tp, type) and attrs.has(tp) and not _is_text(tp):
         hints = typing.get_type_hints(tp, vars(sys.modules[tp.__module__]))
         for field in attrs.fields(tp):
@@ -325,29 +319,25 @@ _SETUPS_LIMIT: Final = 256
 def _setup(game: AnyGame) -> _Setup:
     setup = _SETUPS.get(game.name)
     if setup is None or setup.game is not game:
-        setup = _make_setup(game)
+        conv = cattrs.Converter(detailed_validation=True, forbid_extra_keys=True)
+        _configure_base(conv)
+        tagged = _configure_game(conv, game)
+        steps, problem = _index_steps(game)
+        setup = _Setup(
+            game=game,
+            conv=conv,
+            tagged=tagged,
+            moves=_tagged_union(conv, tuple(game.move_types)),
+            events=_tagged_union(conv, tuple(game.event_types), tagged),
+            values=_tagged_union(conv, tuple(game.value_types), tagged),
+            steps=steps,
+            problem=problem,
+            quick=Quick(conv, tagged),
+        )
         if len(_SETUPS) >= _SETUPS_LIMIT:
             _SETUPS.clear()  # keyed by registered games only, but bounded still
         _SETUPS[game.name] = setup
     return setup
-
-
-def _make_setup(game: AnyGame) -> _Setup:
-    conv = cattrs.Converter(detailed_validation=True, forbid_extra_keys=True)
-    _configure_base(conv)
-    tagged = _configure_game(conv, game)
-    steps, problem = _index_steps(game)
-    return _Setup(
-        game=game,
-        conv=conv,
-        tagged=tagged,
-        moves=_tagged_union(conv, tuple(game.move_types)),
-        events=_tagged_union(conv, tuple(game.event_types), tagged),
-        values=_tagged_union(conv, tuple(game.value_types), tagged),
-        steps=steps,
-        problem=problem,
-        quick=Quick(conv, tagged),
-    )
 
 
 def _index_steps(game: AnyGame) -> tuple[dict[tuple[str, int], Callable[[Any], Any]], str | None]:

@@ -7,7 +7,7 @@ calls back one before it, and imports go down only (``serialize`` → ``_load`` 
     2 envelope  _verify, _check_envelope          signature; format, version, game, type
     3 upgrade   _upgrade._upgrade                 the game's steps, one version at a time
     4 structure _from_data                        quick reader (_fastdata), else cattrs
-    5 checks    _check, _check_outcome, ...       the game's invariants, paths from ``$``
+    5 checks    _check, _check_parts              the game's invariants, paths from ``$``
 
 ``_quick_read`` takes steps 1, 2, 4 and 5 in one stride for today's state, view or
 rules as ``dumps`` writes them, and gives up (``GIVE_UP``) on anything else, which then
@@ -241,16 +241,6 @@ def _check(game: AnyGame, kind: object, value: Any, path: str, typed: bool = Fal
         _run_check(game.check_view, value, path, "view")
 
 
-def _check_outcome(outcome: Outcome, path: str) -> None:
-    seats = len(outcome.scores)
-    for seat in sorted(outcome.winners):
-        if not 0 <= seat < seats:
-            raise InvalidStateError(f"{path}.winners: seat {seat} is not one of {seats} seats")
-    for number in outcome.cut_rounds:
-        if number < 1:
-            raise InvalidStateError(f"{path}.cut_rounds: round {number} is not 1 or more")
-
-
 def _check_parts(game: AnyGame, value: Any, path: str) -> None:
     """Check the states and views held in the fields of a value (a play-out, say)."""
     if not attrs.has(type(value)):
@@ -322,7 +312,13 @@ def _from_data(setup: _Setup, kind: Kind, data: Any, path: str) -> Any:
         return _load_record(setup, data, path)
     if kind == "outcome":
         outcome = _structure(setup.conv, data, Outcome, path)
-        _check_outcome(outcome, path)
+        seats = len(outcome.scores)
+        for seat in sorted(outcome.winners):
+            if not 0 <= seat < seats:
+                raise InvalidStateError(f"{path}.winners: seat {seat} is not one of {seats} seats")
+        for number in outcome.cut_rounds:
+            if number < 1:
+                raise InvalidStateError(f"{path}.cut_rounds: round {number} is not 1 or more")
         return outcome
     value = _pick(setup.events if kind == "event" else setup.values, data, path)
     _check_parts(game, value, path)
