@@ -1,6 +1,6 @@
 """
 The quick path of ``loads`` and ``dumps``: one generated function per attrs class that
-reads a whole object from JSON data, counts its key-value pairs, or writes its JSON text.
+reads a whole object from JSON data (counting its key-value pairs) or writes its JSON text.
 
 **Why a generator of its own beside cattrs'.** ``_convert`` makes every hook with
 ``cattrs.gen`` (the detailed path, which words every error), and ``to_data`` writes
@@ -20,8 +20,8 @@ texts ready quoted (up to 3 us).
   On anything else it returns :data:`GIVE_UP` and the caller reads the data the
   detailed way, which words the error: the quick path never accepts what the detailed
   path refuses, and never words an error itself.
-- **counting** (``pairs``) gives the key-value pairs the data of an object read held,
-  so that ``_load._quick_read`` can rule out repeated keys.
+- **counting**: a reader adds up the key-value pairs of the objects it read, so that
+  ``_load._quick_read`` can rule out repeated keys.
 - **writing JSON text** (``text_writer``) gives exactly the text the encoder makes of
   cattrs' data, testing the exact type of every value and raising on anything else
   (the caller then writes the data the usual way).
@@ -279,15 +279,19 @@ class Quick:
         self._tagged = tagged
         self._tables: dict[type, _Memo] = {}
         self._row_tables: dict[Any, _Memo] = {}
-        self._readers: dict[type, Callable[[Any], Any] | None] = {}
-        self._bodies: dict[type, Callable[[Any], Any] | None] = {}
+        self._readers: dict[type, Callable[..., Any] | None] = {}
+        self._bodies: dict[type, Callable[[Any, list[int]], Any] | None] = {}
         self._json: dict[type, Callable[[Any], str] | None] = {}
-        self._pairs: dict[type, Callable[[Any], int] | None] = {}
 
     # ------------------------------------------------------------------ public
 
-    def reader(self, cls: type) -> Callable[[Any], Any] | None:
-        """``data -> object`` or :data:`GIVE_UP`; ``None`` if ``cls`` has no quick form."""
+    def reader(self, cls: type) -> Callable[..., Any] | None:
+        """
+        ``(data, pairs=None) -> object`` or :data:`GIVE_UP`; ``None`` if ``cls`` has no
+        quick form. ``pairs``, a list ``[0]``, gets the key-value pairs of all the objects
+        in ``data`` added to its item (each object is read whole, with exactly its
+        class's keys).
+        """
         if cls not in self._readers:
             body = self._reader_body(cls) if self._plain_class(cls) else None
             self._readers[cls] = None if body is None else _give_up_on_error(body)
@@ -303,18 +307,6 @@ class Quick:
         if cls in self._json:  # (made before: the hot path of dumps)
             return self._json[cls]
         return self._json_body(cls) if self._plain_class(cls) else None
-
-    def pairs(self, cls: type) -> Callable[[Any], int] | None:
-        """
-        ``object -> int``: the key-value pairs in all the objects of the data the quick
-        reader of ``cls`` read into ``object`` (each read whole, with exactly its class's
-        keys); ``None`` if ``cls`` has no quick reader.
-        """
-        if cls not in self._pairs:
-            ns: dict[str, Any] = {}
-            expr = None if self.reader(cls) is None else self._pairs_expr(cls, "o", ns, 0)
-            self._pairs[cls] = None if expr is None else _define(f"def f(o): return {expr}", ns)
-        return self._pairs[cls]
 
     # ------------------------------------------------------------------ shapes
 
@@ -435,7 +427,7 @@ class Quick:
             reader = self._reader_body(tp)
             if reader is None:
                 return None
-            return f"{_name(ns, reader)}({var})"
+            return f"{_name(ns, reader)}({var}, n)"
         inner_tp = _optional(tp)
         if inner_tp is not None:
             inner = self._read_expr(inner_tp, var, ns, depth)
@@ -462,8 +454,8 @@ class Quick:
             return None
         return f"({made}([{inner} for {inner_var} in {var}]) if {is_list} else _miss())"
 
-    def _reader_body(self, cls: type) -> Callable[[Any], Any] | None:
-        """``data -> object`` for an attrs class, raising on anything not plain."""
+    def _reader_body(self, cls: type) -> Callable[[Any, list[int]], Any] | None:
+        """``(data, pairs) -> object`` for an attrs class, raising on anything not plain."""
         if cls in self._bodies:
             return self._bodies[cls]
         self._bodies[cls] = None  # a class that holds itself has no quick form
@@ -472,7 +464,9 @@ class Quick:
             return None
         ns: dict[str, Any] = {"_miss": _miss, "_cls": cls, "_memo": {}}
         lines = [
-            f"def f(d):\n    if type(d) is not dict or len(d) != {len(fields)}:\n        _miss()"
+            "def f(d, n):",  # n: [pairs so far]
+            f"    if type(d) is not dict or len(d) != {len(fields)}:\n        _miss()",
+            f"    n[0] += {len(fields)}",
         ]
         args = []
         memo = _is_frozen(cls)
@@ -496,47 +490,9 @@ class Quick:
             )
         else:
             lines.append(f"    return {made}")
-        read: Callable[[Any], Any] = _define("\n".join(lines), ns)
+        read: Callable[[Any, list[int]], Any] = _define("\n".join(lines), ns)
         self._bodies[cls] = read
         return read
-
-    def _pairs_expr(self, tp: Any, var: str, ns: dict[str, Any], depth: int) -> str | None:
-        """The pairs in the data of the value in ``var`` of type ``tp``: an expression
-        (digits only when it is the same for every value)."""
-        if self._is_rng(tp) or self._table(tp) is not None or self._rows(tp) is not None:
-            return "0"
-        if isinstance(tp, type) and attrs.has(tp):
-            if not self._plain_class(tp) or self._bodies.get(tp) is None:
-                return None
-            terms = []
-            constant = len(attrs.fields(tp))
-            for field, field_tp in self._fields(tp):
-                term = self._pairs_expr(field_tp, f"{var}.{field.name}", ns, depth)
-                if term is None:
-                    return None
-                if term.isdigit():
-                    constant += int(term)
-                else:
-                    terms.append(term)
-            return " + ".join([str(constant), *terms])
-        seq = self._item(tp)
-        if self._value(tp) is not None or (seq is not None and self._scalar(seq[0])):
-            return "0"
-        inner_tp = _optional(tp)
-        if inner_tp is not None:
-            inner = self._pairs_expr(inner_tp, var, ns, depth)
-            if inner is None:
-                return None
-            return "0" if inner == "0" else f"(0 if {var} is None else {inner})"
-        if seq is None or depth > 3:
-            return None
-        item_var = f"_v{depth + 1}"
-        inner = self._pairs_expr(seq[0], item_var, ns, depth + 1)
-        if inner is None:
-            return None
-        if inner.isdigit():
-            return "0" if inner == "0" else f"{inner} * len({var})"
-        return f"sum([{inner} for {item_var} in {var}])"
 
     # ------------------------------------------------------------------ JSON text
 
@@ -638,10 +594,10 @@ class Quick:
         return write  # type: ignore[no-any-return]
 
 
-def _give_up_on_error(body: Callable[[Any], Any]) -> Callable[[Any], Any]:
-    def reader(data: Any) -> Any:
+def _give_up_on_error(body: Callable[[Any, list[int]], Any]) -> Callable[..., Any]:
+    def reader(data: Any, pairs: list[int] | None = None) -> Any:
         try:
-            return body(data)
+            return body(data, [0] if pairs is None else pairs)
         except Exception:  # not the plain shape, or a validator refused it
             return GIVE_UP
 

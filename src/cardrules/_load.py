@@ -496,11 +496,12 @@ def _quick_read(
     if cls is None:
         return GIVE_UP
     quick = _setup(found).quick
-    read, pairs = quick.reader(cls), quick.pairs(cls)
-    if read is None or pairs is None:
+    read = quick.reader(cls)
+    if read is None:
         return GIVE_UP
-    obj = read(data)
-    if obj is GIVE_UP or text.count(":") != len(_ENVELOPE_KEYS) + pairs(obj):
+    pairs = [0]
+    obj = read(data, pairs)
+    if obj is GIVE_UP or text.count(":") != len(_ENVELOPE_KEYS) + pairs[0]:
         return GIVE_UP
     # The text holds no repeated key: the full way would have read this same object.
     _check(found, found_kind, obj, "$.data", typed=True)
