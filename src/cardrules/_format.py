@@ -29,6 +29,8 @@ _KINDS: Final[tuple[Kind, ...]] = (
     "event",
     "value",
 )
+_FORMAT_NAME: Final = "cardrules"
+"""The envelope's ``format`` (``serialize.FORMAT``)."""
 _ENVELOPE_KEYS: Final = frozenset(("format", "version", "game", "rules_version", "type", "data"))
 _SIGNATURE: Final = "signature"
 _TAG: Final = "type"

@@ -35,6 +35,7 @@ from cardrules._fastdata import _TYPED_CHECKS, GIVE_UP, _structure_big_int
 from cardrules._format import (
     _CHARS_PER_NODE,
     _ENVELOPE_KEYS,
+    _FORMAT_NAME,
     _KINDS,
     _MAX_SIZE,
     _MESSAGE_LIMIT,
@@ -376,10 +377,6 @@ def _verify(doc: Any, key: bytes) -> None:
             "$.signature: the text does not match its signature (altered, or signed "
             "with another key)"
         )
-
-
-_FORMAT_NAME: Final = "cardrules"
-"""The envelope's ``format`` (``serialize.FORMAT``)."""
 
 
 def _find(games: Mapping[str, AnyGame], name: object) -> AnyGame | None:

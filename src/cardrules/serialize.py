@@ -45,6 +45,7 @@ from cardrules._convert import _setup as _setup
 from cardrules._fastdata import GIVE_UP
 from cardrules._format import (
     _CHARS_PER_NODE,
+    _FORMAT_NAME,
     _MAX_SIZE,
     _SIGNATURE,
     _short,
@@ -53,7 +54,6 @@ from cardrules._format import (
 )
 from cardrules._format import _KINDS as _KINDS
 from cardrules._load import (
-    _FORMAT_NAME,
     _check_envelope,
     _check_key,
     _find,
