@@ -158,23 +158,21 @@ def _fail(expected: str, value: object) -> typing.NoReturn:
     raise TypeError(f"expected {expected}, got {type(value).__name__} {_short(value)}")
 
 
-def _structure_int(value: object, _: type) -> int:
-    # Strict: JSON true/false, floats and strings are not ints.
-    if type(value) is not int:
-        _fail("an integer", value)
-    return value
+def _strict(tp: type, expected: str) -> Callable[[object, type], Any]:
+    """The structure hook of ``tp`` that takes exactly a ``tp``: JSON true/false, floats
+    and strings are not ints, and so on."""
+
+    def structure(value: object, _: type) -> Any:
+        if type(value) is not tp:
+            _fail(expected, value)
+        return value
+
+    return structure
 
 
-def _structure_str(value: object, _: type) -> str:
-    if type(value) is not str:
-        _fail("a string", value)
-    return value
-
-
-def _structure_bool(value: object, _: type) -> bool:
-    if type(value) is not bool:
-        _fail("true or false", value)
-    return value
+_structure_int: Final = _strict(int, "an integer")
+_structure_str: Final = _strict(str, "a string")
+_structure_bool: Final = _strict(bool, "true or false")
 
 
 def _structure_big_int(value: object) -> int:

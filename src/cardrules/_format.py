@@ -5,8 +5,9 @@ Constants of the envelope and the helpers that keep messages short, for
 
 from __future__ import annotations
 
+import heapq
 import typing
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any, Final, TypeVar
 
 import attrs
@@ -59,6 +60,13 @@ class _WrongTypeRules(WrongTypeError, RulesError):
 def _clip(text: str, limit: int = _MESSAGE_LIMIT) -> str:
     """``text``, cut to ``limit`` characters: a forged value may be megabytes long."""
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _first_names(names: Collection[object]) -> str:
+    """The five smallest of ``names``, cut, for a message (found in one pass: sorting
+    them all cost seconds for 340,000)."""
+    shown = ", ".join(_clip(name, 40) for name in heapq.nsmallest(5, map(str, names)))
+    return shown + (", ..." if len(names) > 5 else "")
 
 
 _T = TypeVar("_T", bound=type)
