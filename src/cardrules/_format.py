@@ -143,33 +143,19 @@ def _char_class(symbols: str) -> str:
     >>> _char_class("0123456789abc"), _char_class("-0123456789ab.")
     ('[0-9a-c]', '[-0-9ab.]')
     """
-    ordered = sorted(symbols, key=lambda s: s != "-")  # stable: "-" first, else in order
-    parts: list[str] = []
-    run: list[str] = []
-
-    def flush() -> None:
-        if len(run) >= 3:
-            parts.append(f"{run[0]}-{run[-1]}")
-        else:
-            parts.extend(run)
-        run.clear()
-
-    for symbol in ordered:
+    runs: list[str] = []  # each a run of symbols that follow one another, or one symbol
+    for symbol in sorted(symbols, key=lambda s: s != "-"):  # stable: "-" first
+        last = runs[-1][-1] if runs else ""
         if (
-            run
-            and symbol.isalnum()
-            and ord(symbol) == ord(run[-1]) + 1
-            and (symbol.isdigit(), symbol.islower()) == (run[-1].isdigit(), run[-1].islower())
+            symbol.isalnum()
+            and last.isalnum()
+            and ord(symbol) == ord(last) + 1
+            and (symbol.isdigit(), symbol.islower()) == (last.isdigit(), last.islower())
         ):
-            run.append(symbol)
-            continue
-        flush()
-        if symbol.isalnum():
-            run.append(symbol)
+            runs[-1] += symbol
         else:
-            parts.append(symbol)
-    flush()
-    return "[" + "".join(parts) + "]"
+            runs.append(symbol)
+    return "[" + "".join(run if len(run) < 3 else f"{run[0]}-{run[-1]}" for run in runs) + "]"
 
 
 _MEMO_SIZE: Final = 512
