@@ -416,9 +416,7 @@ class Quick:
             return f"({var} if {test} else _miss())"
         if self._is_rng(tp):
             return f"{_name(ns, _structure_rng)}({var}, None)"
-        table = self._table(tp)
-        if table is None:
-            table = self._rows(tp)
+        table = t if (t := self._table(tp)) is not None else self._rows(tp)
         if table is not None:
             return f"{_name(ns, table)}[{var}]"
         if self._plain_class(tp):
@@ -439,9 +437,7 @@ class Quick:
         if item_types is not None:  # plain scalars: one pass in C over the items' types
             test = f"{is_list} and {{*map(type, {var})}} <= {_name(ns, item_types)}"
             return f"({made}({var}) if {test} else _miss())"
-        table = self._table(item)
-        if table is None:
-            table = self._rows(item)
+        table = t if (t := self._table(item)) is not None else self._rows(item)
         if table is not None:  # texts: one lookup each, in C
             return (
                 f"({made}(map({_name(ns, table.__getitem__)}, {var})) if {is_list} else _miss())"
