@@ -6,13 +6,15 @@ reads a whole object from JSON data (counting its key-value pairs) or writes its
 ``cattrs.gen`` (the detailed path, which words every error), and ``to_data`` writes
 with them. Reading and writing text do not: measured on the mid-game states of
 ``benchmarks/bench_perf.py`` in one run (issue 27, 2026-12-02), cattrs reads a state
-in 25 to 28 us, the quick reader in 7 to 8 us; cattrs' data and ``json.dumps`` write
-one in 15 to 25 us, ``dumps`` with the JSON text writer below in 7 to 11 us. A round
-trip must stay under 50 us. cattrs calls one hook per field and per item (the strict
-``int`` hook on every count); this code tests the types of a whole list in one pass in
-C, reads cards and compact text through tables, makes each equal immutable object
-once, and writes the last rules written from a memo (up to 2.3 us a state) and card
-texts ready quoted (up to 3 us).
+in 24 to 28 us, the quick reader in 6.5 to 8 us; cattrs' data and the C encoder write
+one in 12 to 15 us, the JSON text writer below in 6 to 9 us; the whole round trip the
+cattrs way (with the duplicate-key hook, 5 us more than counting) takes 82 to 90 us,
+the quick way 41 to 51 us on the same busy machine. A round trip must stay under 50
+us. cattrs calls one hook per field and per item (the strict ``int`` hook on every
+count); this code tests the types of a whole list in one pass in C, reads cards and
+compact text through tables, makes each equal immutable object once, and writes the
+last rules written from a memo (up to 2.3 us a state) and card texts ready quoted (up
+to 3 us).
 
 - **reading** (``reader``) takes only data the detailed hooks take unchanged: a dict
   with exactly the field names, ints that are ``int`` (never ``bool``), lists where
