@@ -582,10 +582,9 @@ class Quick:
             keys.append(_json_str(field.name).replace("%", "%%") + ":%s")
             values.append(expr)
         template = "{" + ",".join(keys) + "}"
-        if values:
-            write = _define(f"def f(o): return {template!r} % ({', '.join(values)},)", ns)
-        else:
-            write = _define(f"def f(o): return {template!r}", ns)
+        write = _define(
+            f"def f(o): return {template!r} % ({''.join(v + ', ' for v in values)})", ns
+        )
         self._json[cls] = write
         return write  # type: ignore[no-any-return]
 
