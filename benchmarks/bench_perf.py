@@ -485,7 +485,7 @@ def _parts(name: str, state: Any) -> dict[str, Callable[[], object]]:
         if arity == 2:  # (doc, games) now
             parts["loads: envelope (_check_envelope)"] = lambda: envelope(doc, ser.GAMES)
         elif arity == 3:  # (doc, lookup, known) until issue 27
-            lookup, known = ser._lookup, ser._known
+            lookup, known = vars(ser)["_lookup"], vars(ser)["_known"]  # (gone since)
             parts["loads: envelope (_check_envelope)"] = lambda: envelope(doc, lookup, known)
         else:  # an older commit's (doc)
             parts["loads: envelope (_check_envelope)"] = lambda: envelope(doc)

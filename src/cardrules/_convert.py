@@ -10,7 +10,7 @@ import heapq
 import sys
 import types
 import typing
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any, Final, Union
 
 import attrs
@@ -33,7 +33,7 @@ from cardrules._fastdata import (
     _unstructure_rng,
     _unstructure_text,
 )
-from cardrules._format import _KINDS, _TAG, _packed_form, _short, _text_form
+from cardrules._format import _KINDS, _TAG, _Packed, _packed_form, _short, _text_form
 from cardrules._rng import Rng
 from cardrules.errors import SerializationError
 from cardrules.game import AnyGame, Kind
@@ -55,18 +55,10 @@ def _is_packed(tp: Any) -> bool:
     return _packed_form(tp) is not None
 
 
-def _packed_structure(tp: Any) -> Callable[[Any, Any], Any]:
-    """The structure hook of a tuple marked ``_packed``: its form's strict reader."""
-    form = _packed_form(tp)
-    assert form is not None
-    return form.read
-
-
-def _packed_unstructure(tp: Any) -> Callable[[Any], str]:
-    """The unstructure hook of a tuple marked ``_packed``: its form's writer."""
-    form = _packed_form(tp)
-    assert form is not None
-    return form.write
+def _form(tp: Any) -> _Packed:
+    """The compact-text form of ``tp`` (it has one); its hooks are the form's own ``read``
+    and ``write``, the same objects each time, so that ``_fastdata`` can tell them."""
+    return typing.cast(_Packed, _packed_form(tp))
 
 
 def _is_frozenset(tp: Any) -> bool:
@@ -102,31 +94,20 @@ def _frozenset_hooks(conv: cattrs.Converter) -> None:
     conv.register_structure_hook_factory(_is_frozenset, structure_factory)
 
 
-def _is_attrs_union(tp: Any) -> bool:
-    """A union of two or more attrs classes (``None`` allowed beside them), none of
-    them written as text."""
-    if typing.get_origin(tp) not in (Union, types.UnionType):
-        return False
-    members = [a for a in typing.get_args(tp) if a is not type(None)]
-    return len(members) >= 2 and all(attrs.has(a) and not _is_text(a) for a in members)
-
-
-def _field_types(cls: type) -> Iterator[Any]:
-    hints = typing.get_type_hints(cls, vars(sys.modules[cls.__module__]))
-    for field in attrs.fields(cls):
-        yield hints.get(field.name, field.type)
-
-
 def _walk(tp: Any, seen: set[Any], unions: set[Any]) -> None:
     """Collect the unions of attrs classes reachable from ``tp``."""
     if tp in seen:
         return
     seen.add(tp)
-    if _is_attrs_union(tp):
-        unions.add(tp)
+    if typing.get_origin(tp) in (Union, types.UnionType):
+        # A union of two or more attrs classes (None allowed beside), none written as text.
+        members = [a for a in typing.get_args(tp) if a is not type(None)]
+        if len(members) >= 2 and all(attrs.has(a) and not _is_text(a) for a in members):
+            unions.add(tp)
     if isinstance(tp, type) and attrs.has(tp) and not _is_text(tp):
-        for sub in _field_types(tp):
-            _walk(sub, seen, unions)
+        hints = typing.get_type_hints(tp, vars(sys.modules[tp.__module__]))
+        for field in attrs.fields(tp):
+            _walk(hints.get(field.name, field.type), seen, unions)
     for arg in typing.get_args(tp):
         if not isinstance(arg, (str, int, bool)):
             _walk(arg, seen, unions)
@@ -273,8 +254,8 @@ def _configure_base(conv: cattrs.Converter) -> None:
     conv.register_unstructure_hook_func(_is_text, _unstructure_text)
     conv.register_unstructure_hook_func(_is_texts, _TEXTS.many)
     # Before cattrs's own hooks of Annotated types (the latest registered come first).
-    conv.register_structure_hook_factory(_is_packed, _packed_structure)
-    conv.register_unstructure_hook_factory(_is_packed, _packed_unstructure)
+    conv.register_structure_hook_factory(_is_packed, lambda tp: _form(tp).read)
+    conv.register_unstructure_hook_factory(_is_packed, lambda tp: _form(tp).write)
     _frozenset_hooks(conv)
 
 
@@ -323,6 +304,8 @@ class _Setup:
     """What is wrong with the game's upgrade steps, if anything."""
     quick: Quick
     """The quick readers and writers of the plain classes (states, views, rules)."""
+    heads: dict[str, str] = attrs.field(factory=dict)
+    """The text of each kind's envelope up to its data, for ``serialize.dumps``."""
 
 
 # Set up games by name; a different object registered under the name is set up anew.
@@ -336,29 +319,25 @@ _SETUPS_LIMIT: Final = 256
 def _setup(game: AnyGame) -> _Setup:
     setup = _SETUPS.get(game.name)
     if setup is None or setup.game is not game:
-        setup = _make_setup(game)
+        conv = cattrs.Converter(detailed_validation=True, forbid_extra_keys=True)
+        _configure_base(conv)
+        tagged = _configure_game(conv, game)
+        steps, problem = _index_steps(game)
+        setup = _Setup(
+            game=game,
+            conv=conv,
+            tagged=tagged,
+            moves=_tagged_union(conv, tuple(game.move_types)),
+            events=_tagged_union(conv, tuple(game.event_types), tagged),
+            values=_tagged_union(conv, tuple(game.value_types), tagged),
+            steps=steps,
+            problem=problem,
+            quick=Quick(conv, tagged),
+        )
         if len(_SETUPS) >= _SETUPS_LIMIT:
             _SETUPS.clear()  # keyed by registered games only, but bounded still
         _SETUPS[game.name] = setup
     return setup
-
-
-def _make_setup(game: AnyGame) -> _Setup:
-    conv = cattrs.Converter(detailed_validation=True, forbid_extra_keys=True)
-    _configure_base(conv)
-    tagged = _configure_game(conv, game)
-    steps, problem = _index_steps(game)
-    return _Setup(
-        game=game,
-        conv=conv,
-        tagged=tagged,
-        moves=_tagged_union(conv, tuple(game.move_types)),
-        events=_tagged_union(conv, tuple(game.event_types), tagged),
-        values=_tagged_union(conv, tuple(game.value_types), tagged),
-        steps=steps,
-        problem=problem,
-        quick=Quick(conv, tagged),
-    )
 
 
 def _index_steps(game: AnyGame) -> tuple[dict[tuple[str, int], Callable[[Any], Any]], str | None]:

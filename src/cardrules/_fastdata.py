@@ -1,21 +1,20 @@
 """
 The quick path of ``loads`` and ``dumps``: one generated function per attrs class that
-reads a whole object from JSON data, counts its key-value pairs, or writes its JSON text.
+reads a whole object from JSON data (counting its key-value pairs) or writes its JSON text.
 
 **Why a generator of its own beside cattrs'.** ``_convert`` makes every hook with
 ``cattrs.gen`` (the detailed path, which words every error), and ``to_data`` writes
 with them. Reading and writing text do not: measured on the mid-game states of
-``benchmarks/bench_perf.py`` in one run (issue 27, 2026-12-02), a converter with this
-library's strict hooks and *no* detailed validation reads a state in 49 to 87 us, the
-quick reader in 16 to 19 us (3 to 5.6 times less; detailed: 75 to 98 us); cattrs'
-hooks write one as data in 4 to 35 us and the encoder takes 13 to 21 us more, the JSON
-text writer below writes it in 16 to 22 us. A round trip must stay under 50 us. cattrs
-calls one hook per field and per item (the strict ``int`` hook on every count); this
-code tests the types of a whole list in one pass in C, reads cards and compact text
-through tables and makes each equal immutable object once.
-Measured again in one process (2026-12-02): the text writer's memo of the last rules
-written saves up to 2.3 us a state, its quoted card texts up to 3 us; a lookup of the
-rules in their reader's memo inlined in the state's reader saved nothing, so is gone.
+``benchmarks/bench_perf.py`` in one run (issue 27, 2026-12-02), cattrs reads a state
+in 24 to 28 us, the quick reader in 6.5 to 8 us; cattrs' data and the C encoder write
+one in 12 to 15 us, the JSON text writer below in 6 to 9 us; the whole round trip the
+cattrs way (with the duplicate-key hook, 5 us more than counting) takes 82 to 90 us,
+the quick way 41 to 51 us on the same busy machine. A round trip must stay under 50
+us. cattrs calls one hook per field and per item (the strict ``int`` hook on every
+count); this code tests the types of a whole list in one pass in C, reads cards and
+compact text through tables, makes each equal immutable object once, and writes the
+last rules written from a memo (up to 2.3 us a state) and card texts ready quoted (up
+to 3 us).
 
 - **reading** (``reader``) takes only data the detailed hooks take unchanged: a dict
   with exactly the field names, ints that are ``int`` (never ``bool``), lists where
@@ -23,8 +22,8 @@ rules in their reader's memo inlined in the state's reader saved nothing, so is 
   On anything else it returns :data:`GIVE_UP` and the caller reads the data the
   detailed way, which words the error: the quick path never accepts what the detailed
   path refuses, and never words an error itself.
-- **counting** (``pairs``) gives the key-value pairs the data of an object read held,
-  so that ``_load._quick_read`` can rule out repeated keys.
+- **counting**: a reader adds up the key-value pairs of the objects it read, so that
+  ``_load._quick_read`` can rule out repeated keys.
 - **writing JSON text** (``text_writer``) gives exactly the text the encoder makes of
   cattrs' data, testing the exact type of every value and raising on anything else
   (the caller then writes the data the usual way).
@@ -161,23 +160,21 @@ def _fail(expected: str, value: object) -> typing.NoReturn:
     raise TypeError(f"expected {expected}, got {type(value).__name__} {_short(value)}")
 
 
-def _structure_int(value: object, _: type) -> int:
-    # Strict: JSON true/false, floats and strings are not ints.
-    if type(value) is not int:
-        _fail("an integer", value)
-    return value
+def _strict(tp: type, expected: str) -> Callable[[object, type], Any]:
+    """The structure hook of ``tp`` that takes exactly a ``tp``: JSON true/false, floats
+    and strings are not ints, and so on."""
+
+    def structure(value: object, _: type) -> Any:
+        if type(value) is not tp:
+            _fail(expected, value)
+        return value
+
+    return structure
 
 
-def _structure_str(value: object, _: type) -> str:
-    if type(value) is not str:
-        _fail("a string", value)
-    return value
-
-
-def _structure_bool(value: object, _: type) -> bool:
-    if type(value) is not bool:
-        _fail("true or false", value)
-    return value
+_structure_int: Final = _strict(int, "an integer")
+_structure_str: Final = _strict(str, "a string")
+_structure_bool: Final = _strict(bool, "true or false")
 
 
 def _structure_big_int(value: object) -> int:
@@ -257,11 +254,6 @@ def register_typed_check(check_state: Callable[[Any], None], ok: Callable[[Any],
     _TYPED_CHECKS[check_state] = ok
 
 
-def typed_check(check_state: Callable[[Any], None]) -> Callable[[Any], bool] | None:
-    """The typed fast path registered for ``check_state``, or ``None``."""
-    return _TYPED_CHECKS.get(check_state)
-
-
 def _name(ns: dict[str, Any], value: object) -> str:
     """Put ``value`` into the namespace of generated code under a new name."""
     name = f"_k{len(ns)}"
@@ -286,17 +278,20 @@ class Quick:
         self._conv = conv
         self._tagged = tagged
         self._tables: dict[type, _Memo] = {}
-        self._text_writers: dict[type, _TextWriter] = {}
         self._row_tables: dict[Any, _Memo] = {}
-        self._readers: dict[type, Callable[[Any], Any] | None] = {}
-        self._bodies: dict[type, Callable[[Any], Any] | None] = {}
+        self._readers: dict[type, Callable[..., Any] | None] = {}
+        self._bodies: dict[type, Callable[[Any, list[int]], Any] | None] = {}
         self._json: dict[type, Callable[[Any], str] | None] = {}
-        self._pairs: dict[type, Callable[[Any], int] | None] = {}
 
     # ------------------------------------------------------------------ public
 
-    def reader(self, cls: type) -> Callable[[Any], Any] | None:
-        """``data -> object`` or :data:`GIVE_UP`; ``None`` if ``cls`` has no quick form."""
+    def reader(self, cls: type) -> Callable[..., Any] | None:
+        """
+        ``(data, pairs=None) -> object`` or :data:`GIVE_UP`; ``None`` if ``cls`` has no
+        quick form. ``pairs``, a list ``[0]``, gets the key-value pairs of all the objects
+        in ``data`` added to its item (each object is read whole, with exactly its
+        class's keys).
+        """
         if cls not in self._readers:
             body = self._reader_body(cls) if self._plain_class(cls) else None
             self._readers[cls] = None if body is None else _give_up_on_error(body)
@@ -313,38 +308,25 @@ class Quick:
             return self._json[cls]
         return self._json_body(cls) if self._plain_class(cls) else None
 
-    def pairs(self, cls: type) -> Callable[[Any], int] | None:
-        """
-        ``object -> int``: the key-value pairs in all the objects of the data the quick
-        reader of ``cls`` read into ``object`` (each read whole, with exactly its class's
-        keys); ``None`` if ``cls`` has no quick reader.
-        """
-        if cls not in self._pairs:
-            ns: dict[str, Any] = {}
-            expr = None if self.reader(cls) is None else self._pairs_expr(cls, "o", ns, 0)
-            self._pairs[cls] = None if expr is None else _define(f"def f(o): return {expr}", ns)
-        return self._pairs[cls]
-
     # ------------------------------------------------------------------ shapes
 
     def _scalar(self, tp: Any) -> frozenset[type] | None:
         """The exact types a value of ``tp`` may have, for a plain scalar ``tp``."""
         return _plain_items(self._conv, tp)
 
-    def _literal(self, tp: Any) -> tuple[frozenset[type], frozenset[str]] | None:
-        """The types and strings of a ``Literal`` of strings (``None`` maybe beside)."""
-        inner = _optional(tp)
-        allowed: frozenset[type] = frozenset((str,) if inner is None else (str, _NONE))
-        tp = tp if inner is None else inner
-        args = typing.get_args(tp)
-        if typing.get_origin(tp) is not Literal or not all(type(a) is str for a in args):
-            return None
-        return (allowed, frozenset(args)) if args else None
-
     def _value(self, tp: Any) -> tuple[frozenset[type], frozenset[str] | None] | None:
-        """The types (and the strings of a ``Literal``) of a value written unchanged."""
+        """The types (and the strings of a ``Literal`` of strings, ``None`` maybe beside)
+        of a value written unchanged."""
         scalar = self._scalar(tp)
-        return (scalar, None) if scalar is not None else self._literal(tp)
+        if scalar is not None:
+            return scalar, None
+        inner = _optional(tp)
+        args = typing.get_args(tp if inner is None else inner)
+        if typing.get_origin(tp if inner is None else inner) is not Literal or not args:
+            return None
+        if not all(type(a) is str for a in args):
+            return None
+        return frozenset((str,) if inner is None else (str, _NONE)), frozenset(args)
 
     def _hashable(self, tp: Any) -> bool:
         """Whether read values of ``tp`` are hashable and equal only when the same:
@@ -398,7 +380,6 @@ class Quick:
             return None
         if tp not in self._tables:
             self._tables[tp] = _Memo(lambda text: _structure_text(text, tp))
-            self._text_writers[tp] = _TextWriter(_unstructure_text)
         return self._tables[tp]
 
     def _rows(self, tp: Any) -> _Memo | None:
@@ -437,16 +418,14 @@ class Quick:
             return f"({var} if {test} else _miss())"
         if self._is_rng(tp):
             return f"{_name(ns, _structure_rng)}({var}, None)"
-        table = self._table(tp)
-        if table is None:
-            table = self._rows(tp)
+        table = t if (t := self._table(tp)) is not None else self._rows(tp)
         if table is not None:
             return f"{_name(ns, table)}[{var}]"
         if self._plain_class(tp):
             reader = self._reader_body(tp)
             if reader is None:
                 return None
-            return f"{_name(ns, reader)}({var})"
+            return f"{_name(ns, reader)}({var}, n)"
         inner_tp = _optional(tp)
         if inner_tp is not None:
             inner = self._read_expr(inner_tp, var, ns, depth)
@@ -460,9 +439,7 @@ class Quick:
         if item_types is not None:  # plain scalars: one pass in C over the items' types
             test = f"{is_list} and {{*map(type, {var})}} <= {_name(ns, item_types)}"
             return f"({made}({var}) if {test} else _miss())"
-        table = self._table(item)
-        if table is None:
-            table = self._rows(item)
+        table = t if (t := self._table(item)) is not None else self._rows(item)
         if table is not None:  # texts: one lookup each, in C
             return (
                 f"({made}(map({_name(ns, table.__getitem__)}, {var})) if {is_list} else _miss())"
@@ -473,8 +450,8 @@ class Quick:
             return None
         return f"({made}([{inner} for {inner_var} in {var}]) if {is_list} else _miss())"
 
-    def _reader_body(self, cls: type) -> Callable[[Any], Any] | None:
-        """``data -> object`` for an attrs class, raising on anything not plain."""
+    def _reader_body(self, cls: type) -> Callable[[Any, list[int]], Any] | None:
+        """``(data, pairs) -> object`` for an attrs class, raising on anything not plain."""
         if cls in self._bodies:
             return self._bodies[cls]
         self._bodies[cls] = None  # a class that holds itself has no quick form
@@ -483,7 +460,9 @@ class Quick:
             return None
         ns: dict[str, Any] = {"_miss": _miss, "_cls": cls, "_memo": {}}
         lines = [
-            f"def f(d):\n    if type(d) is not dict or len(d) != {len(fields)}:\n        _miss()"
+            "def f(d, n):",  # n: [pairs so far]
+            f"    if type(d) is not dict or len(d) != {len(fields)}:\n        _miss()",
+            f"    n[0] += {len(fields)}",
         ]
         args = []
         memo = _is_frozen(cls)
@@ -507,47 +486,9 @@ class Quick:
             )
         else:
             lines.append(f"    return {made}")
-        read: Callable[[Any], Any] = _define("\n".join(lines), ns)
+        read: Callable[[Any, list[int]], Any] = _define("\n".join(lines), ns)
         self._bodies[cls] = read
         return read
-
-    def _pairs_expr(self, tp: Any, var: str, ns: dict[str, Any], depth: int) -> str | None:
-        """The pairs in the data of the value in ``var`` of type ``tp``: an expression
-        (digits only when it is the same for every value)."""
-        if self._is_rng(tp) or self._table(tp) is not None or self._rows(tp) is not None:
-            return "0"
-        if isinstance(tp, type) and attrs.has(tp):
-            if not self._plain_class(tp) or self._bodies.get(tp) is None:
-                return None
-            terms = []
-            constant = len(attrs.fields(tp))
-            for field, field_tp in self._fields(tp):
-                term = self._pairs_expr(field_tp, f"{var}.{field.name}", ns, depth)
-                if term is None:
-                    return None
-                if term.isdigit():
-                    constant += int(term)
-                else:
-                    terms.append(term)
-            return " + ".join([str(constant), *terms])
-        seq = self._item(tp)
-        if self._value(tp) is not None or (seq is not None and self._scalar(seq[0])):
-            return "0"
-        inner_tp = _optional(tp)
-        if inner_tp is not None:
-            inner = self._pairs_expr(inner_tp, var, ns, depth)
-            if inner is None:
-                return None
-            return "0" if inner == "0" else f"(0 if {var} is None else {inner})"
-        if seq is None or depth > 3:
-            return None
-        item_var = f"_v{depth + 1}"
-        inner = self._pairs_expr(seq[0], item_var, ns, depth + 1)
-        if inner is None:
-            return None
-        if inner.isdigit():
-            return "0" if inner == "0" else f"{inner} * len({var})"
-        return f"sum([{inner} for {item_var} in {var}])"
 
     # ------------------------------------------------------------------ JSON text
 
@@ -574,7 +515,7 @@ class Quick:
         if self._is_rng(tp):
             return f"_json_str({_name(ns, _unstructure_rng)}({var}))"
         if self._table(tp) is not None:
-            return f"_json_str({_name(ns, self._text_writers[tp].one)}({var}))"
+            return f"_json_str({_name(ns, _unstructure_text)}({var}))"
         if self._rows(tp) is not None:
             texts = _packed_form(tp).texts  # type: ignore[union-attr]
             return f"_json_str({_name(ns, texts)}[{var}])"  # (a row of no hash: the data way)
@@ -609,7 +550,7 @@ class Quick:
                 f"else _miss()) if {kind} else _miss())"
             )
         if self._table(item) is not None:
-            texts = f"{_name(ns, self._text_writers[item].many_json)}({var})"
+            texts = f"{_name(ns, _TEXTS.many_json)}({var})"
         elif self._rows(item) is not None:
             get = _packed_form(item).texts.__getitem__  # type: ignore[union-attr]
             texts = f"map(_json_str, map({_name(ns, get)}, {var}))"
@@ -641,18 +582,17 @@ class Quick:
             keys.append(_json_str(field.name).replace("%", "%%") + ":%s")
             values.append(expr)
         template = "{" + ",".join(keys) + "}"
-        if values:
-            write = _define(f"def f(o): return {template!r} % ({', '.join(values)},)", ns)
-        else:
-            write = _define(f"def f(o): return {template!r}", ns)
+        write = _define(
+            f"def f(o): return {template!r} % ({''.join(v + ', ' for v in values)})", ns
+        )
         self._json[cls] = write
         return write  # type: ignore[no-any-return]
 
 
-def _give_up_on_error(body: Callable[[Any], Any]) -> Callable[[Any], Any]:
-    def reader(data: Any) -> Any:
+def _give_up_on_error(body: Callable[[Any, list[int]], Any]) -> Callable[..., Any]:
+    def reader(data: Any, pairs: list[int] | None = None) -> Any:
         try:
-            return body(data)
+            return body(data, [0] if pairs is None else pairs)
         except Exception:  # not the plain shape, or a validator refused it
             return GIVE_UP
 

@@ -5,8 +5,9 @@ Constants of the envelope and the helpers that keep messages short, for
 
 from __future__ import annotations
 
+import heapq
 import typing
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any, Final, TypeVar
 
 import attrs
@@ -29,6 +30,8 @@ _KINDS: Final[tuple[Kind, ...]] = (
     "event",
     "value",
 )
+_FORMAT_NAME: Final = "cardrules"
+"""The envelope's ``format`` (``serialize.FORMAT``)."""
 _ENVELOPE_KEYS: Final = frozenset(("format", "version", "game", "rules_version", "type", "data"))
 _SIGNATURE: Final = "signature"
 _TAG: Final = "type"
@@ -57,6 +60,13 @@ class _WrongTypeRules(WrongTypeError, RulesError):
 def _clip(text: str, limit: int = _MESSAGE_LIMIT) -> str:
     """``text``, cut to ``limit`` characters: a forged value may be megabytes long."""
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _first_names(names: Collection[object]) -> str:
+    """The five smallest of ``names``, cut, for a message (found in one pass: sorting
+    them all cost seconds for 340,000)."""
+    shown = ", ".join(_clip(name, 40) for name in heapq.nsmallest(5, map(str, names)))
+    return shown + (", ..." if len(names) > 5 else "")
 
 
 _T = TypeVar("_T", bound=type)
@@ -133,33 +143,19 @@ def _char_class(symbols: str) -> str:
     >>> _char_class("0123456789abc"), _char_class("-0123456789ab.")
     ('[0-9a-c]', '[-0-9ab.]')
     """
-    ordered = sorted(symbols, key=lambda s: s != "-")  # stable: "-" first, else in order
-    parts: list[str] = []
-    run: list[str] = []
-
-    def flush() -> None:
-        if len(run) >= 3:
-            parts.append(f"{run[0]}-{run[-1]}")
-        else:
-            parts.extend(run)
-        run.clear()
-
-    for symbol in ordered:
+    runs: list[str] = []  # each a run of symbols that follow one another, or one symbol
+    for symbol in sorted(symbols, key=lambda s: s != "-"):  # stable: "-" first
+        last = runs[-1][-1] if runs else ""
         if (
-            run
-            and symbol.isalnum()
-            and ord(symbol) == ord(run[-1]) + 1
-            and (symbol.isdigit(), symbol.islower()) == (run[-1].isdigit(), run[-1].islower())
+            symbol.isalnum()
+            and last.isalnum()
+            and ord(symbol) == ord(last) + 1
+            and (symbol.isdigit(), symbol.islower()) == (last.isdigit(), last.islower())
         ):
-            run.append(symbol)
-            continue
-        flush()
-        if symbol.isalnum():
-            run.append(symbol)
+            runs[-1] += symbol
         else:
-            parts.append(symbol)
-    flush()
-    return "[" + "".join(parts) + "]"
+            runs.append(symbol)
+    return "[" + "".join(run if len(run) < 3 else f"{run[0]}-{run[-1]}" for run in runs) + "]"
 
 
 _MEMO_SIZE: Final = 512
@@ -193,37 +189,47 @@ class _Memo(dict[Any, Any]):
 
 class _Packed:
     """
-    How a tuple of small values travels in saves (:func:`_packed`): one string, one
-    symbol per item, from one fixed alphabet (:data:`_NUMBER_SYMBOLS`, ``-`` for -1,
-    ``.`` for ``None``, ``0``/``1`` for ``False``/``True``).
+    The marker of a tuple of small values that travels in saves as compact text, for
+    ``Annotated[tuple[int, ...], _packed(...)]`` on a field: one string, one symbol per
+    item, from one fixed alphabet (:data:`_NUMBER_SYMBOLS`, ``-`` for -1, ``.`` for
+    ``None``, ``0``/``1`` for ``False``/``True``). ``values`` are every value an item
+    may hold (ints -1 to 64, ``None``, or ``False`` and ``True``); ``length`` fixes the
+    number of items. The converters read the text
+    strictly (:meth:`row`), ``_fastdata`` through a bounded table of decoded texts, and
+    the JSON Schemas write a string of the form's pattern.
 
     ``read`` and ``write`` are the converters' hooks for every type marked with this
     form (the same objects each time, so that the quick readers can tell them);
     ``write`` keeps the texts of the rows it wrote (hashing a tuple of small ints is
     quicker than writing its text; equal rows have equal texts).
+
+    >>> form = _packed(range(3), "a row of counts", "012", "Counts.", length=3)
+    >>> form.text((2, 0, 1)), form.row("210"), form.pattern
+    ('201', (2, 1, 0), '^[0-2]{3}$')
     """
 
     def __init__(
         self,
-        values: tuple[object, ...],
+        values: Sequence[object],
         what: str,
         example: str,
         description: str,
-        length: int | None,
+        *,
+        length: int | None = None,
     ) -> None:
-        self.values = values
+        self.values = tuple(values)
         self.what = what
         self.example = example
         self.description = description
         self.length = length
-        self.symbols = "".join(_symbol(v) for v in values)
-        if len(set(self.symbols)) != len(values):
-            raise ValueError(f"values with the same symbol: {values!r}")
-        self.decode: dict[str, object] = dict(zip(self.symbols, values, strict=True))
-        self.encode: dict[object, str] = dict(zip(values, self.symbols, strict=True))
+        self.symbols = "".join(_symbol(v) for v in self.values)
+        if len(set(self.symbols)) != len(self.values):
+            raise ValueError(f"values with the same symbol: {self.values!r}")
+        self.decode: dict[str, object] = dict(zip(self.symbols, self.values, strict=True))
+        self.encode: dict[object, str] = dict(zip(self.values, self.symbols, strict=True))
         times = "*" if length is None else f"{{{length}}}"
         self.pattern = f"^{_char_class(self.symbols)}{times}$"
-        self.types = frozenset(map(type, values))
+        self.types = frozenset(map(type, self.values))
         self.texts = _Memo(self.text, _ROW_KEEP)
         self.read = self._read
         self.write = self._write
@@ -306,27 +312,8 @@ def _hashable_in(value: object, table: dict[object, str]) -> bool:
         return False
 
 
-def _packed(
-    values: Sequence[object],
-    what: str,
-    example: str,
-    description: str,
-    *,
-    length: int | None = None,
-) -> _Packed:
-    """
-    The marker of a tuple of small values that travels in saves as compact text, for
-    ``Annotated[tuple[int, ...], _packed(...)]`` on a field: ``values`` are every value
-    an item may hold (ints -1 to 64, ``None``, or ``False`` and ``True``), each written
-    as its one symbol; ``length`` fixes the number of items. The converters read the
-    text strictly (:meth:`_Packed.row`), ``_fastdata`` through a bounded table of
-    decoded texts, and the JSON Schemas write a string of the form's pattern.
-
-    >>> form = _packed(range(3), "a row of counts", "012", "Counts.", length=3)
-    >>> form.text((2, 0, 1)), form.row("210"), form.pattern
-    ('201', (2, 1, 0), '^[0-2]{3}$')
-    """
-    return _Packed(tuple(values), what, example, description, length)
+_packed: Final = _Packed
+"""The marker of compact text on a field (see :class:`_Packed`)."""
 
 
 def _packed_form(tp: Any) -> _Packed | None:

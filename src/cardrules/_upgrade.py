@@ -5,7 +5,6 @@ Format upgrades: the game's upgrade steps, indexed and run one version at a time
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from typing import Any
 
 from cardrules._convert import _Setup
@@ -65,7 +64,18 @@ def _upgrade(setup: _Setup, kind: Kind, version: int, data: Any, path: str) -> A
 def _step(setup: _Setup, kind: str, version: int, data: Any, path: str) -> Any:
     step = setup.steps.get((kind, version))
     if step is not None:
-        return _run_step(setup, kind, version, step, data, path)
+        what = (
+            f"{path}: the {setup.game.name} {kind} upgrade from format version {version} "
+            f"to {version + 1}"
+        )
+        try:
+            result = step(data)
+        except Exception as exc:
+            raise SerializationError(f"{what} failed: {type(exc).__name__}: {exc}") from exc
+        problem = _json_problem(result)
+        if problem is not None:
+            raise SerializationError(f"{what} returned {problem}, not JSON data")
+        return result
     if kind != "record" or not isinstance(data, dict):
         return data  # no change to this kind at this version
     # A record is made of the game's parts: upgrade each with its own kind's step.
@@ -81,20 +91,3 @@ def _step(setup: _Setup, kind: str, version: int, data: Any, path: str) -> Any:
             for i, move in enumerate(moves)
         ]
     return out
-
-
-def _run_step(
-    setup: _Setup, kind: str, version: int, step: Callable[[Any], Any], data: Any, path: str
-) -> Any:
-    what = (
-        f"{path}: the {setup.game.name} {kind} upgrade from format version {version} "
-        f"to {version + 1}"
-    )
-    try:
-        result = step(data)
-    except Exception as exc:
-        raise SerializationError(f"{what} failed: {type(exc).__name__}: {exc}") from exc
-    problem = _json_problem(result)
-    if problem is not None:
-        raise SerializationError(f"{what} returned {problem}, not JSON data")
-    return result

@@ -45,6 +45,7 @@ from cardrules._convert import _setup as _setup
 from cardrules._fastdata import GIVE_UP
 from cardrules._format import (
     _CHARS_PER_NODE,
+    _FORMAT_NAME,
     _MAX_SIZE,
     _SIGNATURE,
     _short,
@@ -53,12 +54,12 @@ from cardrules._format import (
 )
 from cardrules._format import _KINDS as _KINDS
 from cardrules._load import (
-    _FORMAT_NAME,
     _check_envelope,
     _check_key,
     _find,
     _names,
     _newer,
+    _plain,
     _quick_read,
     _read,
     _signature,
@@ -138,34 +139,16 @@ _ENCODE: Final = (
 10): ``"".join(_ENCODE(obj, 0))`` is ``_ENCODER.encode(obj)`` but for a bare ``str``."""
 
 
-def _lookup(name: object) -> AnyGame | None:
-    # Through this module's GAMES, the live registry, so that a game registered while
-    # the program runs is found.
-    return _find(GAMES, name)
-
-
-def _known() -> str:
-    return _names(GAMES)
-
-
-def _named(game: object) -> AnyGame:
-    """The game of the name given to ``dumps``, ``to_data`` or ``from_data``."""
-    if not isinstance(game, str):
-        raise _WrongTypeSerialization(
-            f"game: expected a game name (str), got {type(game).__name__}"
-        )
-    found = _lookup(game)
-    if found is None:
-        raise SerializationError(f"unknown game {_short(game)}; known games: {_known()}")
-    return found
-
-
-def _game(name: object) -> AnyGame:
+def _game(name: object, serial: bool = False) -> AnyGame:
+    """The registered game of ``name``; ``serial``: for ``dumps``, ``to_data`` or
+    ``from_data``, which raise only ``SerializationError``."""
     if not isinstance(name, str):
-        raise WrongTypeError(f"expected a game name (str), got {type(name).__name__}")
-    game = _lookup(name)
+        wrong, field = (_WrongTypeSerialization, "game: ") if serial else (WrongTypeError, "")
+        raise wrong(f"{field}expected a game name (str), got {type(name).__name__}")
+    game = _find(GAMES, name)  # (this module's GAMES: a test may put its own there)
     if game is None:
-        raise CardrulesError(f"unknown game {_short(name)}; known games: {_known()}")
+        unknown = SerializationError if serial else CardrulesError
+        raise unknown(f"unknown game {_short(name)}; known games: {_names(GAMES)}")
     return game
 
 
@@ -372,14 +355,14 @@ def _classify(obj: object, game: str | None) -> tuple[_Setup, Kind]:
         # A type found before (never a Record's or an Outcome's: those are told apart
         # below before anything is remembered), while its game is still registered.
         hit = _BY_TYPE.get(type(obj))
-        if hit is not None and _lookup(hit[0].game.name) is hit[0].game:
+        if hit is not None and _find(GAMES, hit[0].game.name) is hit[0].game:
             return hit
     if isinstance(obj, Record):
         if game is not None and obj.game != game:
             raise SerializationError(f"cannot serialise a {obj.game} record as {game}")
         return _setup(_game(obj.game)), "record"
     if game is not None:
-        found = _named(game)
+        found = _game(game, serial=True)
         kind: Kind | None = "outcome" if isinstance(obj, Outcome) else _kind_of(found, obj)
         if kind is None:
             raise _WrongTypeSerialization(
@@ -447,14 +430,7 @@ def dumps(
         text = _straight_text(setup, kind, obj)
         if text is not None:
             return text
-    envelope = {
-        "format": FORMAT,
-        "version": setup.game.format_version,
-        "game": setup.game.name,
-        "rules_version": setup.game.rules_version,
-        "type": kind,
-        "data": _unstructure(setup, kind, obj),
-    }
+    envelope = _envelope(setup.game, kind, _unstructure(setup, kind, obj))
     if key is not None:
         envelope[_SIGNATURE] = _signature(envelope, _check_key(key))
     if indent is None:
@@ -465,40 +441,34 @@ def dumps(
 
 
 _STRAIGHT_KINDS: Final = frozenset({"state", "view", "rules"})
-# The envelope's text up to the data, by the setup (held, so its id stays its own) and
-# the kind: what the encoder writes for the envelope, without the data and the last "}".
-_PREFIXES: dict[tuple[int, str], tuple[_Setup, str]] = {}
+
+
+def _envelope(game: AnyGame, kind: Kind, data: Any) -> dict[str, Any]:
+    return {
+        "format": FORMAT,
+        "version": game.format_version,
+        "game": game.name,
+        "rules_version": game.rules_version,
+        "type": kind,
+        "data": data,
+    }
 
 
 def _straight_text(setup: _Setup, kind: Kind, obj: object) -> str | None:
     """``dumps(obj)`` written straight from the object by the quick JSON text writer of
     its class, or ``None`` where it has none or declines: the usual way then writes
     it (the same text, tests/test_fastdata.py compares them) or finds its error."""
-    game = setup.game
     cls = type(obj)
-    if cls is not game.State and cls is not game.View and cls is not game.Rules:
+    if cls is not _plain(setup.game, kind):
         return None
     write = setup.quick.text_writer(cls)
     if write is None:
         return None
-    entry = _PREFIXES.get((id(setup), kind))
-    if entry is None or entry[0] is not setup:
-        head = {
-            "format": FORMAT,
-            "version": game.format_version,
-            "game": game.name,
-            "rules_version": game.rules_version,
-            "type": kind,
-            "data": None,
-        }
-        text = _ENCODER.encode(head)
-        if not text.endswith(',"data":null}'):  # pragma: no cover - json writes it so
-            return None
-        if len(_PREFIXES) >= _SETUPS_LIMIT:
-            _PREFIXES.clear()
-        entry = _PREFIXES[(id(setup), kind)] = (setup, text[: -len("null}")])
+    head = setup.heads.get(kind)
+    if head is None:  # the envelope's text up to its data, kept with the game's setup
+        head = setup.heads[kind] = _ENCODER.encode(_envelope(setup.game, kind, None))[:-5]
     try:
-        return entry[1] + write(obj) + "}"
+        return head + write(obj) + "}"
     except Exception:  # anything unusual: the usual way writes it, or words its error
         return None
 
@@ -631,7 +601,7 @@ def from_data(data: Any, *, game: str, kind: Kind, version: int | None = None) -
     ...     print(exc)
     invalid data: extra fields found (cards) @ $
     """
-    found = _named(game)
+    found = _game(game, serial=True)
     if kind not in _KINDS:
         raise SerializationError(f"kind: expected one of {', '.join(_KINDS)}, got {_short(kind)}")
     current = found.format_version
