@@ -254,3 +254,58 @@ def test_al10_the_fast_path_passes_a_doubled_enders_score() -> None:
         wrong = forged(state, "scores", (), scores)
         assert not _state_ok(wrong)
         assert _message(check_state, wrong) == message
+
+
+# A second seeded sample (60 more mutants, ``random.Random(2333)``) found these.
+
+
+def _rules_with(**fields: object) -> Rules:
+    """``_SECOND``'s rules with ``fields`` set past the validators."""
+    rules = object.__new__(Rules)
+    for field in attrs.fields(Rules):
+        object.__setattr__(rules, field.name, getattr(_SECOND.rules, field.name))
+    for name, value in fields.items():
+        object.__setattr__(rules, name, value)
+    return rules
+
+
+def test_al2_rules_equal_to_valid_ones_but_of_another_type_are_refused() -> None:
+    # AL-2: players is an int; 3.0 == 3 (and hashes alike), so valid rules met before
+    # must not let it through.
+    check_state(_SECOND)
+    assert _message(check_state, forged(_SECOND, "rules", (), _rules_with(players=3.0))) == (
+        "state.rules: Rules.players must be an int from 2 to 6 (AL-2), not 3.0"
+    )
+
+
+def test_a_face_up_row_of_the_wrong_length_is_refused() -> None:
+    # One flag per place: the fast path must not pass one more flag than places.
+    longer = forged(_SECOND, "face_up", (), (*_SECOND.face_up, False))
+    assert not _state_ok(longer)
+    assert _message(check_state, longer) == "state.face_up: must be a tuple of 36 flags"
+
+
+def test_al11_a_deck_shown_before_it_could_be_rebuilt_is_refused() -> None:
+    # AL-11: the deck's cards are known only after a rebuild, which needs the dealt deck
+    # drawn empty first.
+    seen = forged(view(_SECOND, 0), "deck_cards", (), tuple(sorted(_SECOND.deck)))
+    assert _message(check_view, seen) == (
+        "view.deck_cards: the deck is public, but at most 0 draws cannot empty a deck of 1 "
+        "dealt cards: it was not rebuilt (AL-11)"
+    )
+
+
+def test_al8_mid_exchange_a_triple_away_from_the_placed_card_is_refused() -> None:
+    # AL-8: mid-exchange only a line through the card just placed may be pending; three
+    # equal face-up cards elsewhere (p0.r0c0..c2; the card placed is at p0.r1c1) are not.
+    cards, face_up = list(_EXCHANGE.cards), list(_EXCHANGE.face_up)
+    value = cards[0]
+    others = [i for i in range(3, 48) if cards[i] == value and i != 5][:2]
+    for place, other in zip((1, 2), others, strict=True):
+        cards[place], cards[other] = cards[other], cards[place]
+    for place in (0, 1, 2):
+        face_up[place] = True
+    shown = forged(forged(_EXCHANGE, "cards", (), tuple(cards)), "face_up", (), tuple(face_up))
+    assert _message(check_state, shown) == (
+        "state.cards: a triple is showing (AL-8): p0.r0c0, p0.r0c1, p0.r0c2"
+    )
