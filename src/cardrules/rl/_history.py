@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from cardrules import _fastobs
 from cardrules.errors import CardrulesError
 from cardrules.game import AnyGame
 
@@ -86,6 +87,9 @@ class Trajectory:
         self._untold: list[tuple[Any, Any, Any, int | None]] = []
         self._told: list[int] = [0] * players
         self._event_index = {cls: i for i, cls in enumerate(game.event_types)}
+        # The game's events, without checking that each move led to its next state (a
+        # trajectory makes it so) when the game registered such a way (see _fastobs).
+        self._events = _fastobs.lookup_events(game.events, game.apply)
         # Caches, extended lazily: the rendered lines and the counts of each seat.
         self._rendered: list[list[str]] = [[] for _ in range(players)]
         self._counted: list[tuple[int, Any, Any]] = [(0, (), ())] * players
@@ -147,7 +151,7 @@ class Trajectory:
         untold = self._untold
         start = self._told[seat]
         if start < len(untold):
-            events = self.game.events
+            events = self._events
             for before, move, after, mover in untold[start:]:
                 if mover == seat:
                     seen.append((True, move))
