@@ -18,6 +18,7 @@ import cardrules
 import cardrules.rl
 from cardrules import _fastobs
 from cardrules.game import AnyGame
+from cardrules.rl._history import _JOIN
 from tests._depth import scaled
 
 _TEXTS = [name for name in cardrules.GAMES if name != "beggar"]
@@ -102,3 +103,54 @@ def test_the_checked_events_still_refuse_a_wrong_after() -> None:
     assert game.events is not None
     with pytest.raises(cardrules.errors.InvalidStateError):
         game.events(state, move, game.apply(state, other), 0)
+
+
+def _history_text(game: AnyGame, trajectory: cardrules.rl.Trajectory, seat: int) -> str:
+    # The information state text worked out plainly: the view, "seen:", every line.
+    assert game.render_view is not None
+    render_move = game.render_move or str
+    lines = []
+    for own, item in trajectory._seen_by(seat):
+        if own:
+            lines.append(f"you: {render_move(item)}")
+        elif game.render_event is not None:
+            lines.append(game.render_event(item, seat))
+        else:
+            lines.append(str(item))
+    head = game.render_view(game.view(trajectory.state, seat), "you")
+    seen = "\n".join(lines)
+    return f"{head}\nseen:\n{seen}" if seen else f"{head}\nseen:"
+
+
+@pytest.mark.parametrize("name", list(cardrules.GAMES))
+def test_a_long_history_text_is_every_line_joined(name: str) -> None:
+    # The history is joined a few hundred lines at a time: across those joins, and in
+    # copies that went another way, the text is still every line joined.
+    game = cardrules.get_game(name)
+    players = _counts(game)[0]
+    longest = 0
+    for seed in range(4, 24):  # until a game's history is long enough
+        rng = random.Random(seed)
+        rules = game.Rules(players=players)
+        trajectory = cardrules.rl.Trajectory(game, game.new_game(rules, seed=seed))
+        copies: list[cardrules.rl.Trajectory] = []
+        for step in range(scaled(900, 3000)):
+            if game.is_over(trajectory.state):
+                break
+            legal = game.legal_moves(trajectory.state)
+            if step % 97 == 0:
+                copies.append(trajectory.copy())
+                copies[-1].apply(legal[-1])
+            trajectory.apply(rng.choice(legal))
+            if step % 41 == 0:
+                for seat in range(players):
+                    text = cardrules.rl.information_state(game, seat, trajectory).text
+                    assert text == _history_text(game, trajectory, seat)
+                    longest = max(longest, text.count("\n"))
+        for other in copies:
+            for seat in range(players):
+                text = cardrules.rl.information_state(game, seat, other).text
+                assert text == _history_text(game, other, seat)
+        if longest > _JOIN + 100:
+            break
+    assert longest > _JOIN  # at least one join crossed
