@@ -24,7 +24,7 @@ __all__ = [
 ]
 
 _UNTOLD = 4096  # moves a Trajectory keeps before it works out every seat's events
-_JOIN = 256  # lines of a seat's history joined at a time (see Trajectory._parts)
+_JOIN = 64  # lines of a seat's history joined at a time (see Trajectory._parts)
 
 
 @attrs.frozen
