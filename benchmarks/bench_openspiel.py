@@ -5,6 +5,12 @@ run (issue 26: at most 10 s for 10 simulations on a quiet machine).
 
 Run: ``python benchmarks/bench_openspiel.py [simulations] [--no-baseline]``;
 ``--sizes`` prints the tensor size of every observation type instead.
+``--against DIR`` times another checkout of cardrules (``DIR/src``, say an older
+commit's ``git archive``) beside this one instead of the memo baseline: every case runs
+in a fresh process for each tree, one after the other, the older first, in one run.
+``--repeat K`` does so K times and keeps each tree's fastest (a busy machine only ever
+slows a run down: the same seeded games are played every time); ``--only TEXT`` keeps
+the cases whose ``"name Np"`` holds TEXT.
 
 OpenSpiel asks one state the same things many times (the player to move about 25 times
 a move, every seat's observation and information state tensors several times each),
@@ -91,6 +97,53 @@ def _sizes(pyspiel: Any) -> None:
             print(f"{title:<32}" + "".join(f"{size:>10}" for size in row))
 
 
+_CHILD = """
+import sys, time
+import pyspiel
+import cardrules.openspiel
+game = pyspiel.load_game(sys.argv[1], {"players": int(sys.argv[2])})
+start = time.process_time()
+pyspiel.random_sim_test(game, num_sims=int(sys.argv[3]), serialize=True, verbose=False)
+print(time.process_time() - start)
+"""
+
+
+def _time_in(source: str | None, name: str, players: int, sims: int) -> float:
+    # random_sim_test's CPU seconds in a fresh process, with ``source`` (a src directory)
+    # first on the path, or this checkout.
+    import os
+    import subprocess
+
+    env = dict(os.environ)
+    if source is not None:
+        env["PYTHONPATH"] = source
+    command = [sys.executable, "-c", _CHILD, name, str(players), str(sims)]
+    done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
+    return float(done.stdout.split()[-1])
+
+
+def _against(pyspiel: Any, other: str, sims: int, repeat: int, only: str | None) -> None:
+    import os
+
+    source = os.path.join(os.path.abspath(other), "src")
+    print(
+        f"random_sim_test, {sims} simulations, serialize=True "
+        f"(CPU seconds, fresh processes, fastest of {repeat})"
+    )
+    print(f"{'game':<24}{'players':>8}{'other':>8}{'this':>8}{'ratio':>8}")
+    for name, params in _cases(pyspiel):
+        players = params["players"]
+        if only is not None and only not in f"{name} {players}p":
+            continue
+        times = [
+            (_time_in(source, name, players, sims), _time_in(None, name, players, sims))
+            for _ in range(repeat)
+        ]
+        before = min(old for old, _ in times)
+        after = min(new for _, new in times)
+        print(f"{name:<24}{players:>8}{before:>8.1f}{after:>8.1f}{before / after:>8.2f}")
+
+
 def main() -> None:
     import pyspiel  # type: ignore[import-not-found]
 
@@ -100,6 +153,14 @@ def main() -> None:
         _sizes(pyspiel)
         return
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    if "--against" in sys.argv:
+        other = sys.argv[sys.argv.index("--against") + 1]
+        repeat = int(sys.argv[sys.argv.index("--repeat") + 1]) if "--repeat" in sys.argv else 1
+        only = sys.argv[sys.argv.index("--only") + 1] if "--only" in sys.argv else None
+        values = {other, str(repeat), only}
+        args = [a for a in args if a not in values]
+        _against(pyspiel, other, int(args[0]) if args else 10, repeat, only)
+        return
     sims = int(args[0]) if args else 10
     baseline = "--no-baseline" not in sys.argv
     print(f"random_sim_test, {sims} simulations, serialize=True (CPU seconds)")

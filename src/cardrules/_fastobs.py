@@ -26,6 +26,15 @@ mask of the state's legal moves as ``bytes`` (one byte ``0`` or ``1`` a number o
 action space), exactly the numbers of ``actions(rules).encode`` of every move of
 ``legal_moves(state)``, or ``None`` for a state it leaves to that plain path. The
 adapters then take a legal move from its number with ``decode``.
+
+A game may register a *texts function* for its ``view`` and ``render_view`` functions:
+``texts(state)`` gives every seat's ``render_view(view(state, seat), "you")``, in seat
+order, byte for byte (the OpenSpiel adapter asks every seat's text of every position,
+and most of the text is the same for all seats). And it may register *unchecked events*
+for its ``events`` function: ``unchecked(before, move, after, seat)`` gives exactly
+``events(before, move, after, seat)`` when ``after`` is ``apply(before, move)``, without
+checking that it is (a trajectory of a game with that ``apply``, which made ``after``
+so, uses it).
 """
 
 from __future__ import annotations
@@ -85,4 +94,48 @@ def lookup_mask(legal_moves: Callable[..., Any], actions: Callable[..., Any]) ->
     entry = _MASKS.get(legal_moves)
     if entry is None or entry[0] is not actions:
         return None
+    return entry[1]
+
+
+Texts: TypeAlias = Callable[[Any], Sequence[str]]
+"""``texts(state) -> every seat's render_view(view(state, seat), "you")``."""
+
+_TEXTS: dict[Callable[..., Any], tuple[Callable[..., Any], Texts]] = {}
+
+
+def register_texts(
+    view: Callable[..., Any], render_view: Callable[..., Any], texts: Texts
+) -> None:
+    """Let ``texts(state)`` stand for every seat's ``render_view(view(state, seat), "you")``."""
+    _TEXTS[view] = (render_view, texts)
+
+
+def lookup_texts(view: Callable[..., Any], render_view: Callable[..., Any] | None) -> Texts | None:
+    """The texts function registered for ``view`` and ``render_view``, or ``None``."""
+    entry = _TEXTS.get(view)
+    if entry is None or entry[0] is not render_view:
+        return None
+    return entry[1]
+
+
+_EVENTS: dict[Callable[..., Any], tuple[Callable[..., Any], Callable[..., Any]]] = {}
+
+
+def register_events(
+    events: Callable[..., Any], apply: Callable[..., Any], unchecked: Callable[..., Any]
+) -> None:
+    """Let ``unchecked`` stand for ``events`` where ``after`` is ``apply(before, move)``."""
+    _EVENTS[events] = (apply, unchecked)
+
+
+def lookup_events(
+    events: Callable[..., Any] | None, apply: Callable[..., Any]
+) -> Callable[..., Any] | None:
+    """
+    ``events`` without its check (see the module's description) for a game whose
+    ``apply`` is the registered one, or else ``events`` itself.
+    """
+    entry = None if events is None else _EVENTS.get(events)
+    if entry is None or entry[0] is not apply:
+        return events
     return entry[1]

@@ -83,7 +83,7 @@ except ImportError as _error:  # pragma: no cover - the extra is installed in CI
 import attrs
 
 import cardrules
-from cardrules import rl
+from cardrules import _fastobs, rl
 from cardrules.errors import CardrulesError
 from cardrules.game import AnyGame
 from cardrules.rl import _public
@@ -164,6 +164,8 @@ class _Game(pyspiel.Game):  # type: ignore[misc]
         self.space = rl.action_space(game, self.rules)
         self.observe = rl._observer(game, self.rules)  # looked up once: hashing rules costs
         self.legal = rl._legal_actions(self.space)
+        # Every seat's view text at once, when the game registered a way (see _fastobs).
+        self.texts = _fastobs.lookup_texts(game.view, game.render_view)
         low, high = rl.utility_bounds(game, self.rules)
         self.sign = rl.utility_sign(game)
         if self.sign < 0:
@@ -238,14 +240,14 @@ class _State(pyspiel.State):  # type: ignore[misc]
         return memo.of(trajectory)
 
     def current_player(self) -> int:
+        # Asked dozens of times a move: kept by the trajectory (see _Trajectory.player).
         trajectory = self.trajectory
         if trajectory is None:
             return _CHANCE
-        values = self._values(trajectory)
-        player: int | None = values.get("player")
+        player = trajectory.player
         if player is None:
             seat = trajectory.game.to_move(trajectory.state)
-            player = values["player"] = _TERMINAL if seat is None else seat
+            player = trajectory.player = _TERMINAL if seat is None else seat
         return player
 
     def _legal_actions(self, player: int) -> list[int]:
@@ -346,6 +348,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
         else:  # the world keeps what the player remembers from its history too
             seen = trajectory.seen(player_id)
             copy.state = redeal_seen(trajectory.state, player_id, seen, seed=seed)
+        copy.player = None
         clone.trajectory = copy
         return clone
 
@@ -415,6 +418,12 @@ class _Trajectory(rl.Trajectory):
     """The outcome of the chance node."""
     before: Any = None
     """The game's state before the last action (``None`` before the first)."""
+    player: int | None = None
+    """The OpenSpiel player to move in ``state``, once asked (``None`` until then)."""
+
+    def _advance(self, move: Any, after: Any) -> None:
+        self.player = None
+        super()._advance(move, after)
 
     def __reduce__(self) -> tuple[Any, ...]:
         seen = self._tell_all()
@@ -585,8 +594,7 @@ class _Observer:
             return _with_history(head, trajectory, player)
         if kind == "all_observations":
             return "\n".join(
-                f"[seat {seat}]\n{_view_text(game, trajectory.state, seat)}"
-                for seat in range(players)
+                f"[seat {seat}]\n{_memo_view_text(state, seat)}" for seat in range(players)
             )
         if kind == "all_information_states":
             return "\n".join(
@@ -622,15 +630,22 @@ def _observed(state: _State, trajectory: rl.Trajectory, seat: int) -> Any:
 
 
 def _memo_view_text(state: _State, seat: int) -> str:
-    # The text of ``seat``'s view, kept in the state's memo.
+    # The text of ``seat``'s view, kept in the state's memo: with the game's texts
+    # function (see cardrules._fastobs), every seat's at once, as they are all asked.
     trajectory = state.trajectory
     assert trajectory is not None
     memo = state._values(trajectory)
-    key = ("view text", seat)
-    text = memo.get(key)
-    if text is None:
-        text = memo[key] = _view_text(trajectory.game, trajectory.state, seat)
-    return text
+    texts = memo.get("view texts")
+    if texts is None:
+        every = state._spiel_game.texts
+        if every is None:
+            key = ("view text", seat)
+            text: str | None = memo.get(key)
+            if text is None:
+                text = memo[key] = _view_text(trajectory.game, trajectory.state, seat)
+            return text
+        texts = memo["view texts"] = every(trajectory.state)
+    return cast(str, texts[seat])
 
 
 def _view_text(game: AnyGame, state: Any, seat: int) -> str:

@@ -9,6 +9,7 @@ order.
 
 from __future__ import annotations
 
+from cardrules import _fastobs
 from cardrules._checks import expect
 from cardrules.allegra._board import _triples
 from cardrules.allegra._event_types import EVENT_TYPES as _EVENT_TYPES
@@ -158,6 +159,12 @@ def events(before: State, move: Move, after: State, seat: int) -> tuple[Event, .
     # fail deep inside). What the seat cannot see of ``after`` may differ (a redeal).
     if view(after, seat) != view(apply(before, move), seat):
         raise InvalidStateError("after: not what the seat sees after the move from before")
+    return _told(before, move, after, seat)
+
+
+def _told(before: State, move: Move, after: State, seat: int) -> tuple[Event, ...]:
+    # ``events`` without its checks, for ``after`` known to be ``apply(before, move)``
+    # (registered below for the trajectories of cardrules.rl, which make it so).
     mover = before.current
     out: list[Event] = []
     kind = type(move)
@@ -211,6 +218,9 @@ def events(before: State, move: Move, after: State, seat: int) -> tuple[Event, .
         out.append(triple)
     out.extend(_round_end(before, after))
     return tuple(out)
+
+
+_fastobs.register_events(events, apply, _told)
 
 
 def render_event(event: Event, seat: int) -> str:

@@ -7,12 +7,15 @@ is drawn with its shared column (the left neighbour's column 3, AL-3) left of ``
 
 from __future__ import annotations
 
+from cardrules import _fastobs
 from cardrules._render import counted
 from cardrules.allegra._geometry import GRID
 from cardrules.allegra._state import (
     Move,
+    State,
     View,
 )
+from cardrules.allegra._view import view as _view
 
 __all__ = ["render_move", "render_view"]
 
@@ -97,6 +100,72 @@ def render_view(view: View, label: str) -> str:
             own = " ".join(f"{_cell(view, seat * GRID + row * 4 + c):>5}" for c in range(4))
             lines.append(f"    r{row}    {shared:>4} | {own}")
     return "\n".join(lines)
+
+
+def _texts(state: State) -> list[str]:
+    # Every seat's render_view(view(state, seat), "you"), straight from the state (for
+    # the adapters, registered below): the seats' views differ only in the label and a
+    # knocker's card in hand, so every area is drawn once for all.
+    # Must stay byte for byte render_view's (tests/test_openspiel_speed.py checks it).
+    n = state.rules.players
+    mover = _mover(state)  # type: ignore[arg-type]  # a State has what it reads
+    doing = _doing(state)  # type: ignore[arg-type]
+    discard = state.discard
+    top = discard[-1] if discard else None
+    drawn = state.drawn
+    head = [
+        f"round {state.round} of {state.rules.rounds}, turn {state.turns}; {doing}",
+        f"deck {counted(len(state.deck), 'card')}; "
+        f"discard pile {counted(len(discard), 'card')}, top "
+        + ("-" if top is None else str(top))
+        + (f"; drawn card {drawn}" if drawn is not None else ""),
+    ]
+    if state.knockers or state.passers:
+        knocks = ", ".join(f"seat {k}" for k in state.knockers) or "nobody"
+        head.append(f"knocked: {knocks}")
+    receiver = state.receiver
+    if receiver is not None:
+        head.append(f"the card went to seat {receiver}")
+    tail = []
+    if state.ender is not None:
+        tail.append(
+            f"seat {state.ender} ended the round; {counted(state.last_turns, 'turn')} left"
+        )
+    tail.append("areas (? face down, . removed; the column left of | is shared):")
+    before = "\n".join(head)
+    after = "\n".join(tail)
+    holder = receiver if state.hand is not None else None
+    with_hand = f"{before}\nyour card in hand: {state.hand}\n{after}"
+    without = f"{before}\n{after}"
+    cells = [
+        f"{card:>3}" if up and card is not None else ("  ." if card is None else "  ?")
+        for card, up in zip(state.cards, state.face_up, strict=True)
+    ]
+    totals = [sum(r[s] for r in state.scores) for s in range(n)] if state.scores else None
+    plain: list[str] = []
+    yours: list[str] = []
+    for seat in range(n):
+        left = (seat + 1) % n
+        mark = ">" if seat == mover else " "
+        score = f", total so far {totals[seat]}" if totals is not None else ""
+        rows = [f"         p{left}.c3 | " + " ".join(f"p{seat}.c{c}" for c in range(4))]
+        for row in range(3):
+            shared = cells[left * GRID + row * 4 + 3]
+            start = seat * GRID + row * 4
+            own = " ".join(f"{cells[start + c]:>5}" for c in range(4))
+            rows.append(f"    r{row}    {shared:>4} | {own}")
+        area = "\n".join(rows)
+        plain.append(f"{mark} seat {seat}{score}\n{area}")
+        yours.append(f"{mark} seat {seat} (you){score}\n{area}")
+    texts = []
+    for seat in range(n):
+        blocks = plain.copy()
+        blocks[seat] = yours[seat]
+        texts.append((with_hand if seat == holder else without) + "\n" + "\n".join(blocks))
+    return texts
+
+
+_fastobs.register_texts(_view, render_view, _texts)
 
 
 def render_move(move: Move) -> str:

@@ -10,17 +10,21 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 
+from cardrules import _fastobs
 from cardrules._checks import expect
 from cardrules._render import counted
+from cardrules.biggenbende._cards import EMPTY
 from cardrules.biggenbende._state import (
     JOKER,
     ChooseFaceUp,
     Move,
     PickUp,
     Play,
+    State,
     TurnFaceDown,
     View,
 )
+from cardrules.biggenbende._view import view as _view
 
 __all__ = ["render_move", "render_view"]
 
@@ -98,6 +102,67 @@ def render_view(view: View, label: str) -> str:
             f"| face down {down}"
         )
     return "\n".join(lines)
+
+
+def _texts(state: State) -> list[str]:
+    # Every seat's render_view(view(state, seat), "you"), straight from the state (for
+    # the adapters, registered below): the lines before the seats are the same for every
+    # seat, and each seat's line is drawn twice, as its own and as the others see it.
+    # Must stay byte for byte render_view's (tests/test_openspiel_speed.py checks it).
+    rules = state.rules
+    players = len(state.hands)
+    turn = "the match is over" if state.turn is None else f"seat {state.turn} to move"
+    way = "clockwise" if state.direction == 1 else "counter-clockwise"
+    lines = [
+        f"round {state.round} of {rules.rounds}, started by seat {state.starter}; "
+        f"{turn}; play goes {way}",
+        "chips: "
+        + ", ".join(f"seat {s} {c}" for s, c in enumerate(state.chips))
+        + f"; supply {state.supply}",
+    ]
+    discard = state.discard
+    shown = " ".join(_card(v) for v in discard[-12:])
+    more = "... " if len(discard) > 12 else ""
+    lines.append(
+        f"discard pile: {counted(len(discard), 'card')}"
+        + (f", top last: {more}{shown}" if discard else "")
+    )
+    lines.append(
+        f"draw pile: {counted(len(state.draw), 'card')}; "
+        f"removed: {counted(sum(state.removed), 'card')}"
+    )
+    if state.places:
+        lines.append("out, in order: " + ", ".join(f"seat {s}" for s in state.places))
+    head = "\n".join(lines)
+    choosing = state.phase == "choose"  # BB-4, BB-21: others' choices stay hidden
+    hidden = _tuple_cards(EMPTY)
+    own: list[str] = []
+    other: list[str] = []
+    for seat, (hand, up, row) in enumerate(
+        zip(state.hands, state.face_up, state.face_down, strict=True)
+    ):
+        mark = ">" if seat == state.turn else " "
+        down = _down(tuple([c is not None for c in row]))
+        up_text = _tuple_cards(up)
+        own.append(
+            f"{mark} seat {seat} (you): hand {_tuple_cards(hand)} | face up {up_text} "
+            f"| face down {down}"
+        )
+        count = sum(hand) + sum(up) if choosing else sum(hand)
+        seen = hidden if choosing else up_text
+        other.append(
+            f"{mark} seat {seat}: hand {counted(count, 'card')} | face up {seen} "
+            f"| face down {down}"
+        )
+    texts = []
+    for seat in range(players):
+        seats = other.copy()
+        seats[seat] = own[seat]
+        texts.append(head + "\n" + "\n".join(seats))
+    return texts
+
+
+_fastobs.register_texts(_view, render_view, _texts)
 
 
 def render_move(move: Move) -> str:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from cardrules import _fastobs
 from cardrules.errors import CardrulesError
 from cardrules.game import AnyGame
 
@@ -23,6 +24,7 @@ __all__ = [
 ]
 
 _UNTOLD = 4096  # moves a Trajectory keeps before it works out every seat's events
+_JOIN = 64  # lines of a seat's history joined at a time (see Trajectory._parts)
 
 
 @attrs.frozen
@@ -86,6 +88,9 @@ class Trajectory:
         self._untold: list[tuple[Any, Any, Any, int | None]] = []
         self._told: list[int] = [0] * players
         self._event_index = {cls: i for i, cls in enumerate(game.event_types)}
+        # The game's events, without checking that each move led to its next state (a
+        # trajectory makes it so) when the game registered such a way (see _fastobs).
+        self._events = _fastobs.lookup_events(game.events, game.apply)
         # Caches, extended lazily: the rendered lines and the counts of each seat.
         self._rendered: list[list[str]] = [[] for _ in range(players)]
         self._counted: list[tuple[int, Any, Any]] = [(0, (), ())] * players
@@ -147,7 +152,7 @@ class Trajectory:
         untold = self._untold
         start = self._told[seat]
         if start < len(untold):
-            events = self.game.events
+            events = self._events
             for before, move, after, mover in untold[start:]:
                 if mover == seat:
                     seen.append((True, move))
@@ -185,16 +190,21 @@ class Trajectory:
         self._rendered_len[seat] = len(lines)
         return lines
 
-    def _text(self, seat: int) -> str:
-        # The rendered lines of ``seat`` joined by newlines (the information state text's
-        # history), extended from the last time.
+    def _parts(self, seat: int) -> list[str]:
+        # The rendered lines of ``seat``, fewer: most of them joined by newlines into one
+        # (the first item), the last few as they are; joining the items by newlines gives
+        # the information state text's history. The joined part grows by _JOIN lines at
+        # a time: the text is long (linear in the game), and asked at every position, so
+        # joining it all again each time would copy it twice (and every copy of the
+        # trajectory would keep one more long text alive).
         lines = self._lines(seat)
         done, text = self._joined[seat]
-        if done != len(lines):
+        if len(lines) - done >= _JOIN:
             new = "\n".join(lines[done:])
             text = f"{text}\n{new}" if done else new
-            self._joined[seat] = (len(lines), text)
-        return text
+            done = len(lines)
+            self._joined[seat] = (done, text)
+        return [text, *lines[done:]] if done else lines[done:]
 
     def _counts(self, seat: int, size: int) -> tuple[Any, Any]:
         # How often ``seat`` played each action and saw each kind of event, as float32
@@ -257,9 +267,12 @@ def _information_text(game: AnyGame, seat: int, history: Trajectory, view: Any =
 
 
 def _with_history(head: str, history: Trajectory, seat: int) -> str:
-    # ``head``, a line "seen:", then every line of ``seat``'s history (for the adapters).
-    seen = history._text(seat)
-    return f"{head}\nseen:\n{seen}" if seen else f"{head}\nseen:"
+    # ``head``, a line "seen:", then every line of ``seat``'s history (for the adapters):
+    # joined at once, so that the long history is copied once.
+    parts = history._parts(seat)
+    if not parts or (len(parts) == 1 and not parts[0]):  # no history text
+        return f"{head}\nseen:"
+    return "\n".join([f"{head}\nseen:", *parts])
 
 
 def _information_tensor(

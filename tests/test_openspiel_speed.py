@@ -1,0 +1,156 @@
+"""
+The adapters' shortcuts (cardrules._fastobs) answer exactly as the plain path: every
+seat's view text drawn at once from the state, and a game's events without their check
+inside a trajectory. Seeded games, every state (issue 26: the speed of the OpenSpiel
+path must not change a single answer).
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import pairwise
+from typing import Any
+
+import attrs
+import pytest
+
+import cardrules
+import cardrules.rl
+from cardrules import _fastobs
+from cardrules.game import AnyGame
+from cardrules.rl._history import _JOIN
+from tests._depth import scaled
+
+_TEXTS = [name for name in cardrules.GAMES if name != "beggar"]
+
+
+def _played(game: AnyGame, players: int, seed: int) -> list[tuple[Any, Any]]:
+    # Every (state, move played in it) of a seeded random game; the last move is None.
+    rng = random.Random(seed)
+    state = game.new_game(game.Rules(players=players), seed=seed)
+    played = []
+    while not game.is_over(state):
+        move = rng.choice(game.legal_moves(state))
+        played.append((state, move))
+        state = game.apply(state, move)
+    played.append((state, None))
+    return played
+
+
+def _counts(game: AnyGame) -> list[int]:
+    counts = []
+    for players in range(1, 11):
+        try:
+            game.Rules(players=players)
+        except cardrules.CardrulesError:
+            continue
+        counts.append(players)
+    return counts
+
+
+@pytest.mark.parametrize("name", _TEXTS)
+def test_every_seats_text_at_once_is_render_view(name: str) -> None:
+    game = cardrules.get_game(name)
+    texts = _fastobs.lookup_texts(game.view, game.render_view)
+    assert texts is not None
+    assert game.render_view is not None
+    checked = 0
+    for players in _counts(game):
+        for seed in range(scaled(1, 4)):
+            for state, _ in _played(game, players, seed)[:: scaled(3, 1)]:
+                expected = [game.render_view(game.view(state, s), "you") for s in range(players)]
+                assert list(texts(state)) == expected, (players, seed, state)
+                checked += 1
+    assert checked > 200
+
+
+@pytest.mark.parametrize("name", list(cardrules.GAMES))
+def test_other_hooks_fall_back_to_the_plain_path(name: str) -> None:
+    game = cardrules.get_game(name)
+    other = attrs.evolve(game, render_view=lambda view, label: "drawn otherwise")  # type: ignore[misc]
+    assert _fastobs.lookup_texts(other.view, other.render_view) is None
+    relabelled = attrs.evolve(game, apply=lambda state, move: game.apply(state, move))  # type: ignore[misc]
+    assert _fastobs.lookup_events(relabelled.events, relabelled.apply) is relabelled.events
+    assert cardrules.rl.Trajectory(relabelled, game.new_game(game.Rules(), seed=1))._events is (
+        game.events
+    )
+
+
+def test_allegra_events_without_the_check_are_the_events() -> None:
+    game = cardrules.get_game("allegra")
+    unchecked = _fastobs.lookup_events(game.events, game.apply)
+    assert game.events is not None
+    assert unchecked is not None
+    assert unchecked is not game.events
+    told = 0
+    counts = _counts(game)
+    for players in counts if scaled(0, 1) else [counts[0], counts[-1]]:
+        for seed in range(scaled(1, 3)):
+            played = _played(game, players, seed)
+            for (before, move), (after, _) in pairwise(played):
+                for seat in range(players):
+                    events = game.events(before, move, after, seat)
+                    assert unchecked(before, move, after, seat) == events
+                    told += len(events)
+    assert told > 100
+
+
+def test_the_checked_events_still_refuse_a_wrong_after() -> None:
+    # The shortcut is for trajectories only: the public function keeps its check.
+    game = cardrules.get_game("allegra")
+    state = game.new_game(game.Rules(players=2), seed=3)
+    move, other = game.legal_moves(state)[:2]
+    assert game.events is not None
+    with pytest.raises(cardrules.errors.InvalidStateError):
+        game.events(state, move, game.apply(state, other), 0)
+
+
+def _history_text(game: AnyGame, trajectory: cardrules.rl.Trajectory, seat: int) -> str:
+    # The information state text worked out plainly: the view, "seen:", every line.
+    assert game.render_view is not None
+    render_move = game.render_move or str
+    lines = []
+    for own, item in trajectory._seen_by(seat):
+        if own:
+            lines.append(f"you: {render_move(item)}")
+        elif game.render_event is not None:
+            lines.append(game.render_event(item, seat))
+        else:
+            lines.append(str(item))
+    head = game.render_view(game.view(trajectory.state, seat), "you")
+    seen = "\n".join(lines)
+    return f"{head}\nseen:\n{seen}" if seen else f"{head}\nseen:"
+
+
+@pytest.mark.parametrize("name", list(cardrules.GAMES))
+def test_a_long_history_text_is_every_line_joined(name: str) -> None:
+    # The history is joined a few hundred lines at a time: across those joins, and in
+    # copies that went another way, the text is still every line joined.
+    game = cardrules.get_game(name)
+    players = _counts(game)[0]
+    longest = 0
+    for seed in range(4, 24):  # until a game's history is long enough
+        rng = random.Random(seed)
+        rules = game.Rules(players=players)
+        trajectory = cardrules.rl.Trajectory(game, game.new_game(rules, seed=seed))
+        copies: list[cardrules.rl.Trajectory] = []
+        for step in range(scaled(900, 3000)):
+            if game.is_over(trajectory.state):
+                break
+            legal = game.legal_moves(trajectory.state)
+            if step % 97 == 0:
+                copies.append(trajectory.copy())
+                copies[-1].apply(legal[-1])
+            trajectory.apply(rng.choice(legal))
+            if step % 41 == 0:
+                for seat in range(players):
+                    text = cardrules.rl.information_state(game, seat, trajectory).text
+                    assert text == _history_text(game, trajectory, seat)
+                    longest = max(longest, text.count("\n"))
+        for other in copies:
+            for seat in range(players):
+                text = cardrules.rl.information_state(game, seat, other).text
+                assert text == _history_text(game, other, seat)
+        if longest > _JOIN + 100:
+            break
+    assert longest > _JOIN  # at least one join crossed
