@@ -533,7 +533,7 @@ def dense(players: int, values: int, each: int) -> Rules:
     "players", [n if n <= 4 else pytest.param(n, marks=pytest.mark.slow) for n in range(2, 7)]
 )
 def test_lockstep_seeded_games(players: int) -> None:
-    for seed in range(6):
+    for seed in range(scaled(3, 6)):
         for _ in lockstep(Rules(players=players), seed * 7919 + players):
             pass
 
@@ -543,7 +543,7 @@ def test_lockstep_seeded_games(players: int) -> None:
 )
 def test_lockstep_dense_decks(players: int) -> None:
     # Few values: triples, long runs, column lines, emptied areas and reshuffles abound.
-    for seed in range(6):
+    for seed in range(scaled(4, 6)):
         values = 2 + seed % 3
         each = (12 * players + 2 + values - 1) // values + seed % 4
         for _ in lockstep(dense(players, values, each), 1000 + seed):

@@ -27,6 +27,7 @@ import pytest
 from cardrules import GameOverError, IllegalMoveError, Outcome, Rng
 from cardrules import biggenbende as bb
 from cardrules.biggenbende import ChooseFaceUp, PickUp, Play, TurnFaceDown
+from tests._depth import scaled
 from tests.biggenbende._deals import forged
 
 J = 0  # a joker, as the engine encodes it (docs: "Encoding")
@@ -447,16 +448,18 @@ def test_reference_deal_matches_the_documented_recipe() -> None:
     assert _engine_fields(state) == Reference(rules, 11).fields()
 
 
+# The lockstep loops below draw about half their seeds in the quick run (``scaled``),
+# every seed in CI's deep profile.
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_reference_lockstep_default_rules(players: int) -> None:
-    for seed in range(4):
+    for seed in range(scaled(2, 4)):
         _lockstep(bb.Rules(players=players, rounds=2), seed)
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_reference_lockstep_small_decks(players: int) -> None:
     """Small decks: short draw piles, frequent face-up/face-down play and triples."""
-    for seed in range(12):
+    for seed in range(scaled(6, 12)):
         copies = 10 * players // 12 + 1 + seed % 3
         rules = bb.Rules(players=players, copies_per_value=copies, jokers=seed % 4, rounds=2)
         _lockstep(rules, seed)
@@ -465,7 +468,7 @@ def test_reference_lockstep_small_decks(players: int) -> None:
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_reference_lockstep_turn_limit(players: int) -> None:
     """BB-20: small limits cut rounds, during the deal too."""
-    for seed in range(25):
+    for seed in range(scaled(12, 25)):
         limit = [1, 2, players - 1, players, players + 1, 7, 30, 90, 200][seed % 9]
         rules = bb.Rules(players=players, max_turns_per_round=limit, rounds=1 + seed % 4)
         _lockstep(rules, seed, views_every=1)
@@ -474,7 +477,7 @@ def test_reference_lockstep_turn_limit(players: int) -> None:
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_reference_lockstep_short_supply(players: int) -> None:
     """BB-18, BB-19: a supply that runs short, or is empty from the start."""
-    for seed in range(12):
+    for seed in range(scaled(7, 12)):
         rules = bb.Rules(
             players=players,
             chips=seed % 7,
@@ -527,7 +530,7 @@ def _explicit(rules: bb.Rules, seed: int, *, choose: bool) -> bb.Deal:
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_reference_lockstep_explicit_endgames(players: int) -> None:
     """Explicit deals late in a round: face-up and face-down play, going out, skips."""
-    for seed in range(60):
+    for seed in range(scaled(30, 60)):
         rules = bb.Rules(
             players=players,
             rounds=1 + seed % 2,
@@ -583,7 +586,7 @@ def _special(rules: bb.Rules, seed: int) -> bb.Deal:
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_reference_lockstep_special_cards(players: int) -> None:
     """BB-14 to BB-17 at the end of a round: 4s, 11s, 8s and jokers as the last cards."""
-    for seed in range(120):
+    for seed in range(scaled(60, 120)):
         rules = bb.Rules(players=players, rounds=1)
         _lockstep(rules, seed, deal=_special(rules, seed), views_every=1)
 
@@ -613,7 +616,7 @@ def _snapshot(state: bb.State) -> bb.Deal:
 )
 def test_reference_lockstep_from_snapshots(players: int) -> None:
     """Deals taken from random mid-round tables (discard piles, jokers, rows part gone)."""
-    for seed in range(40):
+    for seed in range(scaled(20, 40)):
         rules = bb.Rules(players=players, rounds=2, copies_per_value=10 * players // 12 + 1)
         state = bb.new_game(rules, seed=seed)
         rnd = _Random(seed)
