@@ -65,30 +65,8 @@ def render_view(view: View, label: str) -> str:
       seat 1 (you): hand joker joker 2 2 5 5 7 | face up - | face down ###
     """
     expect(view, View, "a biggenbende View")
-    rules = view.rules
     players = len(view.hand_counts)
-    turn = "the match is over" if view.turn is None else f"seat {view.turn} to move"
-    way = "clockwise" if view.direction == 1 else "counter-clockwise"
-    lines = [
-        f"round {view.round} of {rules.rounds}, started by seat {view.starter}; "
-        f"{turn}; play goes {way}",
-        "chips: "
-        + ", ".join(f"seat {s} {c}" for s, c in enumerate(view.chips))
-        + f"; supply {view.supply}",
-    ]
-    discard = view.discard
-    shown = " ".join(_card(v) for v in discard[-12:])
-    more = "... " if len(discard) > 12 else ""
-    lines.append(
-        f"discard pile: {counted(len(discard), 'card')}"
-        + (f", top last: {more}{shown}" if discard else "")
-    )
-    lines.append(
-        f"draw pile: {counted(view.draw_count, 'card')}; "
-        f"removed: {counted(sum(view.removed), 'card')}"
-    )
-    if view.places:
-        lines.append("out, in order: " + ", ".join(f"seat {s}" for s in view.places))
+    lines = [_head(view, view.draw_count)]
     for seat in range(players):
         you = f" ({label})" if seat == view.seat else ""
         mark = ">" if seat == view.turn else " "
@@ -104,23 +82,18 @@ def render_view(view: View, label: str) -> str:
     return "\n".join(lines)
 
 
-def _texts(state: State) -> list[str]:
-    # Every seat's render_view(view(state, seat), "you"), straight from the state (for
-    # the adapters, registered below): the lines before the seats are the same for every
-    # seat, and each seat's line is drawn twice, as its own and as the others see it.
-    # Must stay byte for byte render_view's (tests/test_openspiel_speed.py checks it).
-    rules = state.rules
-    players = len(state.hands)
-    turn = "the match is over" if state.turn is None else f"seat {state.turn} to move"
-    way = "clockwise" if state.direction == 1 else "counter-clockwise"
+def _head(at: View | State, draw_count: int) -> str:
+    """The lines before the seats, the same in every seat's view of a position."""
+    turn = "the match is over" if at.turn is None else f"seat {at.turn} to move"
+    way = "clockwise" if at.direction == 1 else "counter-clockwise"
     lines = [
-        f"round {state.round} of {rules.rounds}, started by seat {state.starter}; "
+        f"round {at.round} of {at.rules.rounds}, started by seat {at.starter}; "
         f"{turn}; play goes {way}",
         "chips: "
-        + ", ".join(f"seat {s} {c}" for s, c in enumerate(state.chips))
-        + f"; supply {state.supply}",
+        + ", ".join(f"seat {s} {c}" for s, c in enumerate(at.chips))
+        + f"; supply {at.supply}",
     ]
-    discard = state.discard
+    discard = at.discard
     shown = " ".join(_card(v) for v in discard[-12:])
     more = "... " if len(discard) > 12 else ""
     lines.append(
@@ -128,12 +101,20 @@ def _texts(state: State) -> list[str]:
         + (f", top last: {more}{shown}" if discard else "")
     )
     lines.append(
-        f"draw pile: {counted(len(state.draw), 'card')}; "
-        f"removed: {counted(sum(state.removed), 'card')}"
+        f"draw pile: {counted(draw_count, 'card')}; removed: {counted(sum(at.removed), 'card')}"
     )
-    if state.places:
-        lines.append("out, in order: " + ", ".join(f"seat {s}" for s in state.places))
-    head = "\n".join(lines)
+    if at.places:
+        lines.append("out, in order: " + ", ".join(f"seat {s}" for s in at.places))
+    return "\n".join(lines)
+
+
+def _texts(state: State) -> list[str]:
+    # Every seat's render_view(view(state, seat), "you"), straight from the state (for
+    # the adapters, registered below): the lines before the seats are the same for every
+    # seat, and each seat's line is drawn twice, as its own and as the others see it.
+    # Must stay byte for byte render_view's (tests/test_openspiel_speed.py checks it).
+    players = len(state.hands)
+    head = _head(state, len(state.draw))
     choosing = state.phase == "choose"  # BB-4, BB-21: others' choices stay hidden
     hidden = _tuple_cards(EMPTY)
     own: list[str] = []
