@@ -27,7 +27,7 @@ def _cell(view: View, place: int) -> str:
     return "  ?" if view.face_down[place] else "  ."
 
 
-def _mover(view: View) -> int | None:
+def _mover(view: View | State) -> int | None:
     if view.phase == "over":
         return None
     if view.phase == "knock" and view.knock_queue:
@@ -37,7 +37,7 @@ def _mover(view: View) -> int | None:
     return view.current
 
 
-def _doing(view: View) -> str:
+def _doing(view: View | State) -> str:
     """Who is to do what (during a knock the drawer is ``current``, not the mover)."""
     drawer = view.current
     knocker = view.knock_queue[0] if view.knock_queue else None
@@ -69,37 +69,55 @@ def render_view(view: View, label: str) -> str:
     """
     n = view.rules.players
     mover = _mover(view)
-    top = view.discard[-1] if view.discard else None
-    lines = [
-        f"round {view.round} of {view.rules.rounds}, turn {view.turns}; {_doing(view)}",
-        f"deck {counted(view.deck_count, 'card')}; "
-        f"discard pile {counted(len(view.discard), 'card')}, top "
-        + ("-" if top is None else str(top))
-        + (f"; drawn card {view.drawn}" if view.drawn is not None else ""),
-    ]
-    if view.knockers or view.passers:
-        knocks = ", ".join(f"seat {k}" for k in view.knockers) or "nobody"
-        lines.append(f"knocked: {knocks}")
-    if view.receiver is not None:
-        lines.append(f"the card went to seat {view.receiver}")
-    if view.hand is not None:
-        lines.append(f"your card in hand: {view.hand}")
-    if view.ender is not None:
-        lines.append(f"seat {view.ender} ended the round; {counted(view.last_turns, 'turn')} left")
-    lines.append("areas (? face down, . removed; the column left of | is shared):")
+    before, after = _around(view, view.deck_count)
+    hand = f"\nyour card in hand: {view.hand}" if view.hand is not None else ""
+    cells = [_cell(view, place) for place in range(len(view.cards))]
     totals = [sum(r[s] for r in view.scores) for s in range(n)] if view.scores else None
+    lines = [f"{before}{hand}\n{after}"]
     for seat in range(n):
-        left = (seat + 1) % n
         you = f" ({label})" if seat == view.seat else ""
         mark = ">" if seat == mover else " "
         score = f", total so far {totals[seat]}" if totals is not None else ""
-        lines.append(f"{mark} seat {seat}{you}{score}")
-        lines.append(f"         p{left}.c3 | " + " ".join(f"p{seat}.c{c}" for c in range(4)))
-        for row in range(3):
-            shared = _cell(view, left * GRID + row * 4 + 3)
-            own = " ".join(f"{_cell(view, seat * GRID + row * 4 + c):>5}" for c in range(4))
-            lines.append(f"    r{row}    {shared:>4} | {own}")
+        lines.append(f"{mark} seat {seat}{you}{score}\n{_area(seat, n, cells)}")
     return "\n".join(lines)
+
+
+def _around(at: View | State, deck_count: int) -> tuple[str, str]:
+    """
+    The lines above the areas, the same in every seat's view of a position: those
+    before the line of a knocker's card in hand, and those after it.
+    """
+    discard = at.discard
+    top = discard[-1] if discard else None
+    head = [
+        f"round {at.round} of {at.rules.rounds}, turn {at.turns}; {_doing(at)}",
+        f"deck {counted(deck_count, 'card')}; "
+        f"discard pile {counted(len(discard), 'card')}, top "
+        + ("-" if top is None else str(top))
+        + (f"; drawn card {at.drawn}" if at.drawn is not None else ""),
+    ]
+    if at.knockers or at.passers:
+        knocks = ", ".join(f"seat {k}" for k in at.knockers) or "nobody"
+        head.append(f"knocked: {knocks}")
+    if at.receiver is not None:
+        head.append(f"the card went to seat {at.receiver}")
+    tail = []
+    if at.ender is not None:
+        tail.append(f"seat {at.ender} ended the round; {counted(at.last_turns, 'turn')} left")
+    tail.append("areas (? face down, . removed; the column left of | is shared):")
+    return "\n".join(head), "\n".join(tail)
+
+
+def _area(seat: int, n: int, cells: list[str]) -> str:
+    """``seat``'s area (and the shared column left of it), from every place's cell."""
+    left = (seat + 1) % n
+    rows = [f"         p{left}.c3 | " + " ".join(f"p{seat}.c{c}" for c in range(4))]
+    for row in range(3):
+        shared = cells[left * GRID + row * 4 + 3]
+        start = seat * GRID + row * 4
+        own = " ".join(f"{cells[start + c]:>5}" for c in range(4))
+        rows.append(f"    r{row}    {shared:>4} | {own}")
+    return "\n".join(rows)
 
 
 def _texts(state: State) -> list[str]:
@@ -108,33 +126,9 @@ def _texts(state: State) -> list[str]:
     # knocker's card in hand, so every area is drawn once for all.
     # Must stay byte for byte render_view's (tests/test_openspiel_speed.py checks it).
     n = state.rules.players
-    mover = _mover(state)  # type: ignore[arg-type]  # a State has what it reads
-    doing = _doing(state)  # type: ignore[arg-type]
-    discard = state.discard
-    top = discard[-1] if discard else None
-    drawn = state.drawn
-    head = [
-        f"round {state.round} of {state.rules.rounds}, turn {state.turns}; {doing}",
-        f"deck {counted(len(state.deck), 'card')}; "
-        f"discard pile {counted(len(discard), 'card')}, top "
-        + ("-" if top is None else str(top))
-        + (f"; drawn card {drawn}" if drawn is not None else ""),
-    ]
-    if state.knockers or state.passers:
-        knocks = ", ".join(f"seat {k}" for k in state.knockers) or "nobody"
-        head.append(f"knocked: {knocks}")
-    receiver = state.receiver
-    if receiver is not None:
-        head.append(f"the card went to seat {receiver}")
-    tail = []
-    if state.ender is not None:
-        tail.append(
-            f"seat {state.ender} ended the round; {counted(state.last_turns, 'turn')} left"
-        )
-    tail.append("areas (? face down, . removed; the column left of | is shared):")
-    before = "\n".join(head)
-    after = "\n".join(tail)
-    holder = receiver if state.hand is not None else None
+    mover = _mover(state)
+    before, after = _around(state, len(state.deck))
+    holder = state.receiver if state.hand is not None else None
     with_hand = f"{before}\nyour card in hand: {state.hand}\n{after}"
     without = f"{before}\n{after}"
     cells = [
@@ -145,16 +139,9 @@ def _texts(state: State) -> list[str]:
     plain: list[str] = []
     yours: list[str] = []
     for seat in range(n):
-        left = (seat + 1) % n
         mark = ">" if seat == mover else " "
         score = f", total so far {totals[seat]}" if totals is not None else ""
-        rows = [f"         p{left}.c3 | " + " ".join(f"p{seat}.c{c}" for c in range(4))]
-        for row in range(3):
-            shared = cells[left * GRID + row * 4 + 3]
-            start = seat * GRID + row * 4
-            own = " ".join(f"{cells[start + c]:>5}" for c in range(4))
-            rows.append(f"    r{row}    {shared:>4} | {own}")
-        area = "\n".join(rows)
+        area = _area(seat, n, cells)
         plain.append(f"{mark} seat {seat}{score}\n{area}")
         yours.append(f"{mark} seat {seat} (you){score}\n{area}")
     texts = []
