@@ -21,14 +21,7 @@ from hypothesis.reporting import report
 from hypothesis.stateful import RuleBasedStateMachine, initialize, rule
 
 from cardrules._kit import Playthrough
-from cardrules._options import (
-    _KNOWN_ONE_IN,
-    _SEEDS,
-    _START_INDEX,
-    deals,
-    known_starts,
-    rules_choices,
-)
+from cardrules._options import _SEEDS, START_DRAWS, deals, known_starts, rules_choices
 from cardrules._policy import _check_game, _rules_named, _told
 from cardrules.errors import CardrulesError
 from cardrules.game import AnyGame
@@ -140,16 +133,7 @@ def _seeds(known: bool) -> st.SearchStrategy[int | KnownStart]:
     """Seeds; with ``known``, now and then a :class:`KnownStart`, where shrinking goes."""
     if not known:
         return _SEEDS
-
-    @st.composite
-    def draw(draw: st.DrawFn) -> int | KnownStart:
-        # Every draw is always made: see cardrules._options.deals.
-        known = draw(st.integers(0, _KNOWN_ONE_IN - 1)) == 0
-        index = draw(_START_INDEX)
-        seed = draw(_SEEDS)
-        return KnownStart(index) if known else seed
-
-    return draw()
+    return START_DRAWS.map(lambda drawn: KnownStart(drawn[1]) if drawn[0] else drawn[2])
 
 
 class GameMachine(RuleBasedStateMachine):

@@ -237,6 +237,13 @@ _KNOWN_ONE_IN = 8
 """About one default deal in this many starts from one of ``GAME.known_starts``."""
 _START_INDEX = st.integers(0, 3)
 """Which of the known starts (modulo their number): shrinks to the first."""
+START_DRAWS = st.tuples(
+    st.integers(0, _KNOWN_ONE_IN - 1).map(lambda drawn: drawn == 0), _START_INDEX, _SEEDS
+)
+"""``(known, index, seed)``: whether a default deal starts from a known start (the draw
+0, where shrinking goes), which one, and the seed otherwise. All three are drawn every
+time, so that the shrinker's step to a known start keeps every later choice where it
+was: the same moves are tried from the known start."""
 
 
 def _starts(game: Any, rules: Any) -> tuple[Any, ...]:
@@ -269,12 +276,7 @@ def deals(game: AnyGame, rules: Sequence[Any] | None) -> st.SearchStrategy[Any]:
     @st.composite
     def draw(draw: st.DrawFn) -> Any:
         drawn = draw(choices)
-        # Every draw is always made, so that the shrinker's step to a known start (the
-        # draw 0) keeps every later choice where it was: the same moves are tried from
-        # the known start.
-        known = draw(st.integers(0, _KNOWN_ONE_IN - 1)) == 0
-        index = draw(_START_INDEX)
-        seed = draw(_SEEDS)
+        known, index, seed = draw(START_DRAWS)
         starts = known_starts(game, drawn)
         if starts and known:
             return drawn, None, starts[index % len(starts)]
