@@ -86,7 +86,7 @@ def render_svg(obj: State | View, *, last_move: object = None, mover: int | None
         cards = obj.cards
     marked = last_move is not None
     touched = _slots(last_move) if marked else set()
-    to_move = None if obj.phase == "over" else _mover(obj)  # type: ignore[arg-type]
+    to_move = None if obj.phase == "over" else _mover(obj)
     rows = (n + 1) // 2
     height = _TOP + rows * _BLOCK_H - 24 + (26 if marked else 0)  # the last area, the band
     canvas = table_canvas(
@@ -98,7 +98,7 @@ def render_svg(obj: State | View, *, last_move: object = None, mover: int | None
         f"round {obj.round} of {rules.rounds} \u00b7 turn {obj.turns}",
         f"round {obj.round} of {rules.rounds}, {plural(obj.turns, 'turn')} played in it (AL-13)",
     )
-    status = _doing(obj)  # type: ignore[arg-type]
+    status = _doing(obj)
     canvas.text(8, 38, status, title=status)
     knocks = []
     if obj.knockers:
