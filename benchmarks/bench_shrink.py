@@ -11,20 +11,27 @@ strategy without shrinking, the ratio of shrunk to shortest
 (goal: at most 2) and the CPU seconds of the shrinking run (goal: at most 60).
 
 Shrinking depends on where hypothesis starts: ``--seeds 1 2 3`` repeats each run under
-several hypothesis seeds (one row each). A ``GameMachine`` run can differ between two
-runs of the same seed: hypothesis' stateful runner does not repeat its generation
-exactly; ``games()`` runs do.
+several hypothesis seeds (one row each). Each run has a process of its own, since what
+ran before in a process changes hypothesis' generation; ``--jobs N`` runs N at once. A
+``GameMachine`` run can still differ between two runs of the same seed: hypothesis'
+stateful runner does not repeat its generation exactly; ``games()`` runs do.
+``--no-nest`` shrinks without the nested spans that let hypothesis cut a run of moves
+out in one step (see ``cardrules._machine._Nest``), to compare.
 
 Run: ``python benchmarks/bench_shrink.py [--random 2000] [--only GAME] [--name TEXT]
-[--seeds N ...]``.
+[--seeds N ...] [--jobs N] [--no-nest]``.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib
+import multiprocessing
+import pkgutil
 import time
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import attrs
@@ -32,6 +39,7 @@ from hypothesis import HealthCheck, Phase, given, seed, settings
 from hypothesis.stateful import invariant, run_state_machine_as_test
 
 import cardrules
+from cardrules import _machine
 from cardrules._policy import _told
 from cardrules.testing import GameMachine, Step, games
 
@@ -187,9 +195,13 @@ def shortest(planted: Planted, count: int) -> int | None:
     """
     The shortest failing prefix among ``count`` games drawn without shrinking. A game
     stops once it is as long as the shortest failing prefix so far: it cannot beat it.
+    The games are drawn without the kit's nested spans (``--no-nest``): hypothesis'
+    generation also copies spans of one label into others, so the nesting changes which
+    games it draws, and the yardstick must not move with what it measures.
     """
     game = cardrules.get_game(planted.game)
     best: list[int] = []
+    nesting, _machine._NESTING = _machine._NESTING, False
 
     @seed(2000)
     @settings(_QUIET, max_examples=count, phases=[Phase.generate])
@@ -202,8 +214,40 @@ def shortest(planted: Planted, count: int) -> int | None:
             if best and step.index + 1 >= min(best):
                 return
 
-    test()
+    try:
+        test()
+    finally:
+        _machine._NESTING = nesting
     return min(best) if best else None
+
+
+def _import_all() -> None:
+    """
+    Import every module of the library first. Hypothesis draws some values from the
+    constants of the local modules loaded so far, so a module imported by one row (a
+    game's notation, at its first failure) would change the examples of the next: with
+    all of them loaded, each row is the same whatever ran before it.
+    """
+    for module in pkgutil.walk_packages(cardrules.__path__, "cardrules."):
+        with contextlib.suppress(ImportError):
+            importlib.import_module(module.name)
+
+
+def _row(task: tuple[str, int, int, int, bool]) -> tuple[int | None, int | None, float]:
+    """
+    One run in a process of its own: ``(kind, planted index, count, seed, nesting)``.
+    Hypothesis' generation depends on what ran before it in a process (the constants
+    of the modules loaded so far, among others), so that a row run after others could
+    differ from the same row run alone; here each row is what a user's run of it gives.
+    """
+    kind, index, count, run_seed, nesting = task
+    _machine._NESTING = nesting
+    _import_all()
+    planted = PLANTED[index]
+    if kind == "random":
+        return None, shortest(planted, count), 0.0
+    run = shrink if kind == "games" else shrink_machine
+    return run(planted, count, run_seed)
 
 
 def main() -> None:
@@ -220,23 +264,43 @@ def main() -> None:
         help="hypothesis seeds: each shrinking run is repeated once per seed",
     )
     parser.add_argument("--name", default=None, help="only properties whose name has this")
+    parser.add_argument(
+        "--no-nest",
+        action="store_true",
+        help="shrink without the nested spans of each chosen move, to compare",
+    )
+    parser.add_argument("--jobs", type=int, default=1, help="runs at once, each in a process")
     args = parser.parse_args()
+    nesting = not args.no_nest
+    chosen = [
+        (index, planted)
+        for index, planted in enumerate(PLANTED)
+        if (not args.only or planted.game == args.only)
+        and (not args.name or args.name in planted.name)
+    ]
     print(
         f"{'game':<12} {'property':<42} {'by':<8} {'seed':>5} {'first':>6} {'shrunk':>6}"
         f" {'random':>6} {'ratio':>5} {'CPU s':>6}"
     )
-    for planted in PLANTED:
-        if args.only and planted.game != args.only:
-            continue
-        if args.name and args.name not in planted.name:
-            continue
-        best = shortest(planted, args.random)
-        runs = [("games", shrink)]
-        if not args.no_machine and planted.machine:
-            runs.append(("machine", shrink_machine))
-        for by, run in runs:
-            for run_seed in args.seeds:
-                first, shrunk, spent = run(planted, args.examples, run_seed)
+    spawn = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(args.jobs, mp_context=spawn, max_tasks_per_child=1) as pool:
+        for index, planted in chosen:
+            baseline = pool.submit(_row, ("random", index, args.random, 0, nesting))
+            kinds = ["games"]
+            if not args.no_machine and planted.machine:
+                kinds.append("machine")
+            rows = [
+                (
+                    kind,
+                    run_seed,
+                    pool.submit(_row, (kind, index, args.examples, run_seed, nesting)),
+                )
+                for kind in kinds
+                for run_seed in args.seeds
+            ]
+            best = baseline.result()[1]
+            for by, run_seed, future in rows:
+                first, shrunk, spent = future.result()
                 ratio = f"{shrunk / best:.2f}" if shrunk and best else "-"
                 print(
                     f"{planted.game:<12} {planted.name:<42} {by:<8} {run_seed:>5}"

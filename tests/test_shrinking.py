@@ -6,16 +6,19 @@ sub-cases of rules, and the notation parsers on huge numbers.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from typing import Any
 
 import attrs
 import pytest
 from hypothesis import HealthCheck, Phase, find, given, settings
+from hypothesis.control import current_build_context
 from hypothesis.reporting import with_reporter
 from hypothesis.stateful import invariant, run_state_machine_as_test
 
 import cardrules
+from cardrules._machine import _NEST_DEPTH, _NEST_LABEL
 from cardrules._options import default_smaller_rules, smaller_rules
 from cardrules._position import MAX_LENGTH, MAX_PARTS
 from cardrules.errors import NotationError
@@ -250,6 +253,51 @@ def test_the_first_example_is_a_short_game_of_first_moves_then_games_are_played(
     first, *others = runs
     assert first == (True, 20)
     assert any(count > 20 for _, count in others)
+
+
+# Hypothesis' shrinker replaces a span with a descendant of the same label: with each
+# chosen move's span holding the rest of the game, that cuts out a run of moves in one
+# step. These tests look at the spans themselves, so that a change inside hypothesis
+# that undoes the nesting (the kit then shrinks as before, only worse) is seen.
+
+
+def _chains(spans: list[Any]) -> list[list[Any]]:
+    chains: list[list[Any]] = []
+    for span in spans:
+        if chains and span.start < chains[-1][-1].end:
+            chains[-1].append(span)
+        else:
+            chains.append([span])
+    return chains
+
+
+def _nested(chain: list[Any]) -> bool:
+    return all(
+        outer.start < inner.start and inner.end <= outer.end
+        for outer, inner in itertools.pairwise(chain)
+    )
+
+
+def test_each_chosen_move_of_a_game_run_holds_the_rest_of_the_game() -> None:
+    seen: list[tuple[Any, list[Step]]] = []
+
+    @settings(_QUICK, max_examples=3, phases=[Phase.generate])
+    @given(games(AL, rules=[AL.Rules(players=3)], max_moves=150))
+    def test(run: GameRun) -> None:
+        seen.append((current_build_context().data, list(run)))
+
+    test()
+    data, steps = seen[-1]
+    spans = [span for span in data.spans if span.label == _NEST_LABEL]
+    chosen = [step for step in steps if len(AL.legal_moves(step.before)) > 1]
+    assert len(steps) == 150
+    assert len(spans) == len(chosen)
+    chains = _chains(spans)
+    assert [len(chain) for chain in chains[:-1]] == [_NEST_DEPTH] * (len(chains) - 1)
+    assert all(_nested(chain) for chain in chains)
+    # Each chain ends where the game's last choice ends, or where the next one begins.
+    assert all(chain[0].end == after[0].start for chain, after in itertools.pairwise(chains))
+    assert data.max_depth < 100  # hypothesis refuses draws 100 spans deep
 
 
 def test_a_machine_needs_a_game() -> None:
