@@ -12,7 +12,8 @@ import pytest
 
 from cardrules import beggar
 from cardrules.beggar import DECK, Card, Rules
-from cardrules.errors import CardrulesError, RulesError
+from cardrules.errors import CardrulesError, GameOverError, IllegalMoveError, RulesError
+from tests.refused import refused
 
 
 @pytest.mark.parametrize(
@@ -77,3 +78,25 @@ def test_bm1_a_card_text_that_is_no_string_is_refused_as_no_card() -> None:
     with pytest.raises(RulesError) as info:
         Card.from_str(["QH"])  # type: ignore[arg-type]
     assert str(info.value) == "not a card: ['QH'] (write rank then suit, for example 'QH')"
+
+
+def test_bm7_a_move_after_the_end_is_refused_naming_the_move() -> None:
+    state = beggar.new_game(Rules(players=2), seed=1)
+    while not beggar.is_over(state):
+        state = beggar.apply(state, beggar.Turn())
+    move = beggar.Turn()
+    with pytest.raises(GameOverError) as info:
+        beggar.apply(state, move)
+    assert info.value.move is move
+    assert str(info.value) == "illegal move Turn() (game over): the game is over; no move is legal"
+
+
+def test_bm4_a_move_that_is_no_turn_is_refused_naming_it() -> None:
+    with refused(IllegalMoveError, rule="BM-4"):
+        beggar.apply(beggar.new_game(seed=1), 5)  # type: ignore[arg-type]
+    with pytest.raises(IllegalMoveError) as info:
+        beggar.apply(beggar.new_game(seed=1), 5)  # type: ignore[arg-type]
+    assert info.value.move == 5
+    assert info.value.reason == (
+        "not a Beggar-my-neighbour move; the only move is Turn(), the top card"
+    )
