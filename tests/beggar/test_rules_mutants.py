@@ -100,3 +100,33 @@ def test_bm4_a_move_that_is_no_turn_is_refused_naming_it() -> None:
     assert info.value.reason == (
         "not a Beggar-my-neighbour move; the only move is Turn(), the top card"
     )
+
+
+@pytest.mark.parametrize(
+    ("rules", "options", "message"),
+    [
+        (7, {"seed": 1}, "expected a beggar Rules, got int"),
+        (
+            Rules(players=2),
+            {"seed": 1, "stacks": ["-"]},
+            "give exactly one of seed=... and stacks=...",
+        ),
+        (
+            Rules(players=2),
+            {"stacks": 5},
+            "stacks must be a sequence of stacks, one per seat, not 5",
+        ),
+        (
+            Rules(players=2),
+            {"stacks": "AK"},
+            "stacks must be a sequence of stacks, one per seat, not 'AK'",
+        ),
+    ],
+    ids=["no-rules", "seed-and-stacks", "no-sequence", "one-string"],
+)
+def test_bm3_a_deal_asked_for_wrongly_is_refused_naming_why(
+    rules: object, options: dict[str, object], message: str
+) -> None:
+    with pytest.raises(CardrulesError) as info:
+        beggar.new_game(rules, **options)  # type: ignore[arg-type]
+    assert str(info.value) == message
