@@ -1,8 +1,8 @@
 """
 The adapters' shortcuts (cardrules._fastobs) answer exactly as the plain path: every
 seat's view text drawn at once from the state, and a game's events without their check
-inside a trajectory. Seeded games, every state (issue 26: the speed of the OpenSpiel
-path must not change a single answer).
+inside a trajectory, every seat's events worked out at once. Seeded games, every
+state (issue 26: the speed of the OpenSpiel path must not change a single answer).
 """
 
 from __future__ import annotations
@@ -93,6 +93,41 @@ def test_allegra_events_without_the_check_are_the_events() -> None:
                     assert unchecked(before, move, after, seat) == events
                     told += len(events)
     assert told > 100
+
+
+@pytest.mark.parametrize("name", list(cardrules.GAMES))
+def test_every_seats_events_at_once_are_each_seats_events(name: str) -> None:
+    game = cardrules.get_game(name)
+    every = _fastobs.lookup_every(game.events, game.apply)
+    assert game.events is not None
+    assert every is not None
+    told = 0
+    counts = _counts(game)
+    for players in counts if scaled(0, 1) else [counts[0], counts[-1]]:
+        for seed in range(scaled(1, 3)):
+            played = _played(game, players, seed)
+            for (before, move), (after, _) in pairwise(played):
+                expected = [game.events(before, move, after, s) for s in range(players)]
+                assert list(every(before, move, after)) == expected, (players, seed, move)
+                told += sum(len(events) for events in expected)
+    assert told > 100
+
+
+@pytest.mark.parametrize("name", list(cardrules.GAMES))
+def test_a_game_with_another_apply_tells_each_seat_on_its_own(name: str) -> None:
+    game = cardrules.get_game(name)
+    relabelled = attrs.evolve(game, apply=lambda state, move: game.apply(state, move))  # type: ignore[misc]
+    assert _fastobs.lookup_every(relabelled.events, relabelled.apply) is None
+    trajectory = cardrules.rl.Trajectory(relabelled, game.new_game(game.Rules(), seed=1))
+    plain = cardrules.rl.Trajectory(game, game.new_game(game.Rules(), seed=1))
+    assert trajectory._every is None
+    assert plain._every is not None
+    for _ in range(30):
+        move = game.legal_moves(plain.state)[0]
+        trajectory.apply(move)
+        plain.apply(move)
+    for seat in range(game.players(plain.state)):
+        assert trajectory.seen(seat) == plain.seen(seat)
 
 
 def test_the_checked_events_still_refuse_a_wrong_after() -> None:

@@ -84,13 +84,16 @@ class Trajectory:
         self._seen: list[list[tuple[bool, Any]]] = [[] for _ in range(players)]
         # The events are worked out when a seat's history is read, not at every move:
         # the moves not yet told, as (before, move, after, mover), and how many of them
-        # each seat's _seen already covers.
-        self._untold: list[tuple[Any, Any, Any, int | None]] = []
+        # each seat's _seen already covers. With the game's every-seat events (see
+        # _fastobs), a move's entry gets every seat's events as a fifth item when the
+        # first seat asks.
+        self._untold: list[tuple[Any, ...]] = []
         self._told: list[int] = [0] * players
         self._event_index = {cls: i for i, cls in enumerate(game.event_types)}
         # The game's events, without checking that each move led to its next state (a
         # trajectory makes it so) when the game registered such a way (see _fastobs).
         self._events = _fastobs.lookup_events(game.events, game.apply)
+        self._every = _fastobs.lookup_every(game.events, game.apply)
         # Caches, extended lazily: the rendered lines and the counts of each seat.
         self._rendered: list[list[str]] = [[] for _ in range(players)]
         self._counted: list[tuple[int, Any, Any]] = [(0, (), ())] * players
@@ -152,12 +155,21 @@ class Trajectory:
         untold = self._untold
         start = self._told[seat]
         if start < len(untold):
-            events = self._events
-            for before, move, after, mover in untold[start:]:
-                if mover == seat:
-                    seen.append((True, move))
-                if events is not None:
-                    seen.extend((False, event) for event in events(before, move, after, seat))
+            events, every = self._events, self._every
+            if every is not None:  # every seat's events, worked out once for a move
+                for k in range(start, len(untold)):
+                    entry = untold[k]
+                    if len(entry) == 4:
+                        entry = untold[k] = (*entry, every(entry[0], entry[1], entry[2]))
+                    if entry[3] == seat:
+                        seen.append((True, entry[1]))
+                    seen += [(False, event) for event in entry[4][seat]]
+            else:
+                for before, move, after, mover in untold[start:]:
+                    if mover == seat:
+                        seen.append((True, move))
+                    if events is not None:
+                        seen += [(False, event) for event in events(before, move, after, seat)]
             self._seen_len[seat] = len(seen)
             told = self._told
             told[seat] = len(untold)
