@@ -1,8 +1,9 @@
 """
 The adapters' shortcuts (cardrules._fastobs) answer exactly as the plain path: every
 seat's view text drawn at once from the state, and a game's events without their check
-inside a trajectory, every seat's events worked out at once. Seeded games, every
-state (issue 26: the speed of the OpenSpiel path must not change a single answer).
+inside a trajectory, every seat's events worked out at once, trajectories that share
+their moves. Seeded games, every state (issue 26: the speed of the OpenSpiel path must
+not change a single answer).
 """
 
 from __future__ import annotations
@@ -128,6 +129,30 @@ def test_a_game_with_another_apply_tells_each_seat_on_its_own(name: str) -> None
         plain.apply(move)
     for seat in range(game.players(plain.state)):
         assert trajectory.seen(seat) == plain.seen(seat)
+
+
+def test_copies_share_their_moves_until_they_part() -> None:
+    # A copy shares the list of moves while both play the same ones; each keeps its own
+    # once they part, and a list handed out is not changed by the other's moves.
+    game = cardrules.get_game("biggenbende")
+    trajectory = cardrules.rl.Trajectory(game, game.new_game(game.Rules(players=3), seed=7))
+    for _ in range(5):
+        trajectory.apply(game.legal_moves(trajectory.state)[0])
+    same, parted = trajectory.copy(), trajectory.copy()
+    first, last = game.legal_moves(trajectory.state)[0], game.legal_moves(trajectory.state)[-1]
+    assert first != last
+    before = list(trajectory.moves)
+    trajectory.apply(first)
+    same.apply(first)
+    parted.apply(last)
+    assert trajectory.moves == same.moves == [*before, first]
+    assert parted.moves == [*before, last]
+    assert trajectory._moves is same._moves  # the same move: still one list
+    assert parted._moves is not same._moves
+    held = same.moves
+    trajectory.apply(game.legal_moves(trajectory.state)[0])
+    assert held == same.moves == [*before, first]  # the other's move is not in them
+    assert len(trajectory.moves) == len(before) + 2
 
 
 def test_the_checked_events_still_refuse_a_wrong_after() -> None:

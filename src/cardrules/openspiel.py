@@ -235,7 +235,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
         # What the queries of the trajectory's state worked out so far (see _Memo).
         memo = self._spiel_game.memo
         state, values, moves = memo.last
-        if state is trajectory.state and moves == len(trajectory.moves):
+        if state is trajectory.state and moves == trajectory._moves_len:
             return values
         return memo.of(trajectory)
 
@@ -392,7 +392,7 @@ class _Memo:
 
     def of(self, trajectory: rl.Trajectory) -> dict[Any, Any]:
         """The values worked out for the trajectory's state (a new dict at first)."""
-        state, moves = trajectory.state, len(trajectory.moves)
+        state, moves = trajectory.state, trajectory._moves_len
         entries = self.entries
         entry = entries.get(id(state))
         if entry is None or entry[0] is not state or entry[1] != moves:

@@ -78,8 +78,10 @@ class Trajectory:
         """The game."""
         self.state: Any = state
         """The current state."""
-        self.moves: list[Any] = []
-        """Every move played, in order."""
+        # The moves, copy on write: a copy shares the list, which only grows, and knows
+        # how much of it is its own (see moves and _advance).
+        self._moves: list[Any] = []
+        self._moves_len = 0
         players = game.players(state)
         self._seen: list[list[tuple[bool, Any]]] = [[] for _ in range(players)]
         # The events are worked out when a seat's history is read, not at every move:
@@ -111,7 +113,6 @@ class Trajectory:
         """An independent copy of the trajectory."""
         other = type(self).__new__(type(self))
         other.__dict__.update(self.__dict__)
-        other.moves = list(self.moves)
         other._seen = list(self._seen)
         other._seen_len = list(self._seen_len)
         other._untold = list(self._untold)
@@ -121,6 +122,17 @@ class Trajectory:
         other._counted = list(self._counted)
         other._joined = list(self._joined)
         return other
+
+    @property
+    def moves(self) -> list[Any]:
+        """Every move played, in order (a new list each time: the trajectory's own list
+        is shared with its copies)."""
+        return self._moves[: self._moves_len]
+
+    @moves.setter
+    def moves(self, moves: list[Any]) -> None:
+        self._moves = moves
+        self._moves_len = len(moves)
 
     @staticmethod
     def _own(lists: list[list[Any]], lengths: list[int], seat: int) -> list[Any]:
@@ -144,7 +156,14 @@ class Trajectory:
         before = self.state
         seat = self.game.to_move(before)
         self._untold.append((before, move, after, seat))
-        self.moves.append(move)
+        moves, done = self._moves, self._moves_len
+        if len(moves) != done and not (moves[done] is move or moves[done] == move):
+            # A copy went another way: take a list of our own. (When it played the same
+            # move, the list already holds ours: keep sharing it.)
+            moves = self._moves = moves[:done]
+        if len(moves) == done:
+            moves.append(move)
+        self._moves_len = done + 1
         self.state = after
         if len(self._untold) >= _UNTOLD:  # keep few states alive: tell every seat now
             self._tell_all()
