@@ -2,8 +2,8 @@
 The adapters' shortcuts (cardrules._fastobs) answer exactly as the plain path: every
 seat's view text drawn at once from the state, and a game's events without their check
 inside a trajectory, every seat's events worked out at once, trajectories that share
-their moves. Seeded games, every state (issue 26: the speed of the OpenSpiel path must
-not change a single answer).
+their moves and the ones an OpenSpiel state shares with its clones. Seeded games, every
+state (issue 26: the speed of the OpenSpiel path must not change a single answer).
 """
 
 from __future__ import annotations
@@ -153,6 +153,33 @@ def test_copies_share_their_moves_until_they_part() -> None:
     trajectory.apply(game.legal_moves(trajectory.state)[0])
     assert held == same.moves == [*before, first]  # the other's move is not in them
     assert len(trajectory.moves) == len(before) + 2
+
+
+def test_an_openspiel_clone_shares_its_trajectory_until_it_plays() -> None:
+    pyspiel = pytest.importorskip("pyspiel", reason="the openspiel extra is not installed")
+    import cardrules.openspiel  # noqa: F401  (registers the games)
+
+    spiel_game = pyspiel.load_game("cardrules_biggenbende", {"players": 3})
+    state = spiel_game.new_initial_state()
+    state.apply_action(4)
+    for _ in range(6):
+        state.apply_action(state.legal_actions()[0])
+    clone = state.clone()
+    assert clone.trajectory is state.trajectory
+    assert "_spiel_game" not in state.__dict__  # the state's class holds the game
+    held = state.trajectory
+    first, last = state.legal_actions()[0], state.legal_actions()[-1]
+    state.apply_action(first)
+    assert held is clone.trajectory  # the clone's position did not move
+    assert len(clone.trajectory.moves) + 1 == len(state.trajectory.moves)
+    same = clone.clone()
+    same.apply_action(first)
+    assert same.trajectory is state.trajectory  # the same action: the same position
+    clone.apply_action(last)
+    assert clone.trajectory is not state.trajectory
+    for seat in range(3):
+        assert state.information_state_string(seat) == same.information_state_string(seat)
+        assert state.information_state_string(seat) != clone.information_state_string(seat)
 
 
 def test_the_checked_events_still_refuse_a_wrong_after() -> None:

@@ -173,6 +173,12 @@ class _Game(pyspiel.Game):  # type: ignore[misc]
         self.players = game.players(game.new_game(self.rules, seed=0))
         self.outcomes: list[tuple[int, float]] | None = None  # of the chance node, once asked
         self.memo = _Memo()  # what its states' queries worked out
+        # The class of this game's states, which holds the game: a state's __dict__,
+        # which OpenSpiel deep-copies at every clone and pickles, then holds only the
+        # trajectory (and a new state, made for every tensor size check, has none).
+        self.state_class: type[_State] = type(
+            "_State", (_State,), {"_spiel_game": self, "__module__": __name__}
+        )
         info = pyspiel.GameInfo(
             num_distinct_actions=self.space.size,
             max_chance_outcomes=self.deals,
@@ -196,7 +202,7 @@ class _Game(pyspiel.Game):  # type: ignore[misc]
 
     def new_initial_state(self) -> _State:
         """The state before the deal (a chance node)."""
-        return _State(self)
+        return self.state_class(self)
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
@@ -217,13 +223,11 @@ class _State(pyspiel.State):  # type: ignore[misc]
     """An OpenSpiel state: the chance node of the deal, then the game's states."""
 
     # OpenSpiel clones a Python state by deep-copying every entry of its __dict__ into a
-    # new state, and asks a new state for every tensor's shape: a state keeps two
-    # attributes, the game and, once dealt, the trajectory (which keeps the rest).
+    # new state, and asks a new state for every tensor's shape: a state keeps one
+    # attribute, once dealt, the trajectory (which keeps the rest). Its game is an
+    # attribute of its class (each game makes a subclass, _Game.state_class).
     trajectory: _Trajectory | None = None
-
-    def __init__(self, game: _Game) -> None:
-        super().__init__(game)
-        self._spiel_game = game
+    _spiel_game: _Game
 
     @property
     def deal(self) -> int:
@@ -277,19 +281,21 @@ class _State(pyspiel.State):  # type: ignore[misc]
             trajectory.deal = action
             self.trajectory = trajectory
         else:
+            # A trajectory is never changed once a state holds it, only extended by what
+            # its position's queries work out (so a clone shares it, see _Trajectory):
+            # an action gives the state a new one. When this state or a clone of it
+            # played the action already, it is that one, shared with what its queries
+            # worked out (the game state after it is then the same object too).
             trajectory = self.trajectory
-            trajectory.before = trajectory.state
-            # The game state after ``action``, when this state or a clone of it played
-            # it already: the same (immutable) object, so that its answers are shared too.
             values = self._values(trajectory)
             key = ("after", action)
-            after = values.get(key)
-            move = spiel_game.space.decode(action)
+            after: _Trajectory | None = values.get(key)
             if after is None:
-                trajectory.apply(move)
-                values[key] = trajectory.state
-            else:
-                trajectory._advance(move, after)
+                after = cast(_Trajectory, trajectory.copy())
+                after.before = trajectory.state
+                after.apply(spiel_game.space.decode(action))
+                values[key] = after
+            self.trajectory = after
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == _CHANCE:
@@ -424,6 +430,11 @@ class _Trajectory(rl.Trajectory):
     def _advance(self, move: Any, after: Any) -> None:
         self.player = None
         super()._advance(move, after)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Trajectory:
+        # A state's trajectory stands for one position: a state that plays on takes a
+        # new one (_State._apply_action), so a clone shares it.
+        return self
 
     def __reduce__(self) -> tuple[Any, ...]:
         seen = self._tell_all()
