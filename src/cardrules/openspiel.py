@@ -305,9 +305,13 @@ class _State(pyspiel.State):  # type: ignore[misc]
         return game.render_move(move) if game.render_move is not None else str(move)
 
     def is_terminal(self) -> bool:
-        if self.trajectory is None:
+        trajectory = self.trajectory
+        if trajectory is None:
             return False
-        return self.current_player() == _TERMINAL
+        player = trajectory.player  # as current_player keeps it (asked as often)
+        if player is None:
+            player = self.current_player()
+        return player == _TERMINAL
 
     def returns(self) -> list[float]:
         """
@@ -477,11 +481,13 @@ class _Observer:
         total = sum(_product(shape) for _, shape in layout)
         self.tensor = numpy.zeros(total, numpy.float32)
         self.dict: dict[str, Any] = {}
+        self._ends: list[int] = []  # where each piece of tensor ends
         start = 0
         for name, shape in layout:
             length = _product(shape)
             self.dict[name] = self.tensor[start : start + length].reshape(shape)
             start += length
+            self._ends.append(start)
 
     @classmethod
     def make(cls, game: _Game, iig_obs_type: Any) -> _Observer | None:
@@ -548,11 +554,11 @@ class _Observer:
         if kind == "observation":
             tensor[:] = _observed(state, trajectory, player)
         elif kind == "information_state":
-            observed = self.dict["observation"]
-            observed[...] = _observed(state, trajectory, player).reshape(observed.shape)
+            seen, counted, _ = self._ends  # the observation, own actions, events
+            tensor[:seen] = _observed(state, trajectory, player)
             actions, kinds = trajectory._counts(player, self._game.space.size)
-            self.dict["own_actions"][:] = actions
-            self.dict["events"][:] = kinds
+            tensor[seen:counted] = actions
+            tensor[counted:] = kinds
         elif kind == "all_observations":
             tensor[:] = numpy.concatenate(
                 [_observed(state, trajectory, seat) for seat in range(players)]
