@@ -15,8 +15,8 @@ the cases whose ``"name Np"`` holds TEXT.
 OpenSpiel asks one state the same things many times (the player to move about 25 times
 a move, every seat's observation and information state tensors several times each),
 and clones it to play the same action in both; ``cardrules.openspiel`` keeps each
-answer, and the state an action leads to, for the game state it was worked out for,
-shared by a state's clones.
+answer, and the trajectory an action leads to, for the game state it was worked out
+for, shared by a state's clones.
 ``without memo`` replaces the memo by one that forgets at once, which is the adapter as
 it worked before. Times are CPU seconds of this process (``time.process_time``);
 ``ratio`` is without over with (higher is better). The simulations are seeded by

@@ -173,6 +173,7 @@ class _Game(pyspiel.Game):  # type: ignore[misc]
         self.players = game.players(game.new_game(self.rules, seed=0))
         self.outcomes: list[tuple[int, float]] | None = None  # of the chance node, once asked
         self.memo = _Memo()  # what its states' queries worked out
+        self.action_texts: dict[int, str] = {}  # each action's text, once asked
         # The class of this game's states, which holds the game: a state's __dict__,
         # which OpenSpiel deep-copies at every clone and pickles, then holds only the
         # trajectory (and a new state, made for every tensor size check, has none).
@@ -300,9 +301,16 @@ class _State(pyspiel.State):  # type: ignore[misc]
     def _action_to_string(self, player: int, action: int) -> str:
         if player == _CHANCE:
             return f"deal {action}"
-        game = self._spiel_game._game
-        move = self._spiel_game.space.decode(action)
-        return game.render_move(move) if game.render_move is not None else str(move)
+        # A move's text depends on the move alone: drawn once an action (OpenSpiel asks
+        # every legal action's text at every move to check that they differ).
+        texts = self._spiel_game.action_texts
+        text = texts.get(action)
+        if text is None:
+            game = self._spiel_game._game
+            move = self._spiel_game.space.decode(action)
+            text = game.render_move(move) if game.render_move is not None else str(move)
+            texts[action] = text
+        return text
 
     def is_terminal(self) -> bool:
         trajectory = self.trajectory
