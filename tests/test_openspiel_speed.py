@@ -1,8 +1,9 @@
 """
 The adapters' shortcuts (cardrules._fastobs) answer exactly as the plain path: every
 seat's view text drawn at once from the state, and a game's events without their check
-inside a trajectory. Seeded games, every state (issue 26: the speed of the OpenSpiel
-path must not change a single answer).
+inside a trajectory, every seat's events worked out at once, trajectories that share
+their moves and the ones an OpenSpiel state shares with its clones. Seeded games, every
+state (issue 26: the speed of the OpenSpiel path must not change a single answer).
 """
 
 from __future__ import annotations
@@ -93,6 +94,92 @@ def test_allegra_events_without_the_check_are_the_events() -> None:
                     assert unchecked(before, move, after, seat) == events
                     told += len(events)
     assert told > 100
+
+
+@pytest.mark.parametrize("name", list(cardrules.GAMES))
+def test_every_seats_events_at_once_are_each_seats_events(name: str) -> None:
+    game = cardrules.get_game(name)
+    every = _fastobs.lookup_every(game.events, game.apply)
+    assert game.events is not None
+    assert every is not None
+    told = 0
+    counts = _counts(game)
+    for players in counts if scaled(0, 1) else [counts[0], counts[-1]]:
+        for seed in range(scaled(1, 3)):
+            played = _played(game, players, seed)
+            for (before, move), (after, _) in pairwise(played):
+                expected = [game.events(before, move, after, s) for s in range(players)]
+                assert list(every(before, move, after)) == expected, (players, seed, move)
+                told += sum(len(events) for events in expected)
+    assert told > 100
+
+
+@pytest.mark.parametrize("name", list(cardrules.GAMES))
+def test_a_game_with_another_apply_tells_each_seat_on_its_own(name: str) -> None:
+    game = cardrules.get_game(name)
+    relabelled = attrs.evolve(game, apply=lambda state, move: game.apply(state, move))  # type: ignore[misc]
+    assert _fastobs.lookup_every(relabelled.events, relabelled.apply) is None
+    trajectory = cardrules.rl.Trajectory(relabelled, game.new_game(game.Rules(), seed=1))
+    plain = cardrules.rl.Trajectory(game, game.new_game(game.Rules(), seed=1))
+    assert trajectory._every is None
+    assert plain._every is not None
+    for _ in range(30):
+        move = game.legal_moves(plain.state)[0]
+        trajectory.apply(move)
+        plain.apply(move)
+    for seat in range(game.players(plain.state)):
+        assert trajectory.seen(seat) == plain.seen(seat)
+
+
+def test_copies_share_their_moves_until_they_part() -> None:
+    # A copy shares the list of moves while both play the same ones; each keeps its own
+    # once they part, and a list handed out is not changed by the other's moves.
+    game = cardrules.get_game("biggenbende")
+    trajectory = cardrules.rl.Trajectory(game, game.new_game(game.Rules(players=3), seed=7))
+    for _ in range(5):
+        trajectory.apply(game.legal_moves(trajectory.state)[0])
+    same, parted = trajectory.copy(), trajectory.copy()
+    first, last = game.legal_moves(trajectory.state)[0], game.legal_moves(trajectory.state)[-1]
+    assert first != last
+    before = list(trajectory.moves)
+    trajectory.apply(first)
+    same.apply(first)
+    parted.apply(last)
+    assert trajectory.moves == same.moves == [*before, first]
+    assert parted.moves == [*before, last]
+    assert trajectory._moves is same._moves  # the same move: still one list
+    assert parted._moves is not same._moves
+    held = same.moves
+    trajectory.apply(game.legal_moves(trajectory.state)[0])
+    assert held == same.moves == [*before, first]  # the other's move is not in them
+    assert len(trajectory.moves) == len(before) + 2
+
+
+def test_an_openspiel_clone_shares_its_trajectory_until_it_plays() -> None:
+    pyspiel = pytest.importorskip("pyspiel", reason="the openspiel extra is not installed")
+    import cardrules.openspiel  # noqa: F401  (registers the games)
+
+    spiel_game = pyspiel.load_game("cardrules_biggenbende", {"players": 3})
+    state = spiel_game.new_initial_state()
+    state.apply_action(4)
+    for _ in range(6):
+        state.apply_action(state.legal_actions()[0])
+    clone = state.clone()
+    assert clone.trajectory is state.trajectory
+    assert "_spiel_game" not in state.__dict__  # the state's class holds the game
+    held = state.trajectory
+    first, last = state.legal_actions()[0], state.legal_actions()[-1]
+    state.apply_action(first)
+    assert held is clone.trajectory  # the clone's position did not move
+    assert len(clone.trajectory.moves) + 1 == len(state.trajectory.moves)
+    same = clone.clone()
+    same.apply_action(first)
+    assert same.trajectory is state.trajectory  # the same action: the same position
+    clone.apply_action(last)
+    assert clone.trajectory is not state.trajectory
+    for seat in range(3):
+        assert state.information_state_string(seat) == same.information_state_string(seat)
+        assert state.information_state_string(seat) != clone.information_state_string(seat)
 
 
 def test_the_checked_events_still_refuse_a_wrong_after() -> None:

@@ -34,7 +34,10 @@ and most of the text is the same for all seats). And it may register *unchecked 
 for its ``events`` function: ``unchecked(before, move, after, seat)`` gives exactly
 ``events(before, move, after, seat)`` when ``after`` is ``apply(before, move)``, without
 checking that it is (a trajectory of a game with that ``apply``, which made ``after``
-so, uses it).
+so, uses it). It may also register *every seat's events* for that ``events`` function
+and ``apply``: ``every(before, move, after)`` gives, in seat order, exactly
+``events(before, move, after, seat)`` of every seat, on the same condition (most of
+what a move tells is the same for every seat: worked out once, not once a seat).
 """
 
 from __future__ import annotations
@@ -138,4 +141,27 @@ def lookup_events(
     entry = None if events is None else _EVENTS.get(events)
     if entry is None or entry[0] is not apply:
         return events
+    return entry[1]
+
+
+_EVERY: dict[Callable[..., Any], tuple[Callable[..., Any], Callable[..., Any]]] = {}
+
+
+def register_every(
+    events: Callable[..., Any], apply: Callable[..., Any], every: Callable[..., Any]
+) -> None:
+    """Let ``every`` give ``events`` of every seat where ``after`` is ``apply(before, move)``."""
+    _EVERY[events] = (apply, every)
+
+
+def lookup_every(
+    events: Callable[..., Any] | None, apply: Callable[..., Any]
+) -> Callable[..., Any] | None:
+    """
+    Every seat's ``events`` at once (see the module's description) for a game whose
+    ``apply`` is the registered one, or ``None``.
+    """
+    entry = None if events is None else _EVERY.get(events)
+    if entry is None or entry[0] is not apply:
+        return None
     return entry[1]

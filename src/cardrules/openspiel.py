@@ -173,6 +173,13 @@ class _Game(pyspiel.Game):  # type: ignore[misc]
         self.players = game.players(game.new_game(self.rules, seed=0))
         self.outcomes: list[tuple[int, float]] | None = None  # of the chance node, once asked
         self.memo = _Memo()  # what its states' queries worked out
+        self.action_texts: dict[int, str] = {}  # each action's text, once asked
+        # The class of this game's states, which holds the game: a state's __dict__,
+        # which OpenSpiel deep-copies at every clone and pickles, then holds only the
+        # trajectory (and a new state, made for every tensor size check, has none).
+        self.state_class: type[_State] = type(
+            "_State", (_State,), {"_spiel_game": self, "__module__": __name__}
+        )
         info = pyspiel.GameInfo(
             num_distinct_actions=self.space.size,
             max_chance_outcomes=self.deals,
@@ -196,7 +203,7 @@ class _Game(pyspiel.Game):  # type: ignore[misc]
 
     def new_initial_state(self) -> _State:
         """The state before the deal (a chance node)."""
-        return _State(self)
+        return self.state_class(self)
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
@@ -217,13 +224,11 @@ class _State(pyspiel.State):  # type: ignore[misc]
     """An OpenSpiel state: the chance node of the deal, then the game's states."""
 
     # OpenSpiel clones a Python state by deep-copying every entry of its __dict__ into a
-    # new state, and asks a new state for every tensor's shape: a state keeps two
-    # attributes, the game and, once dealt, the trajectory (which keeps the rest).
+    # new state, and asks a new state for every tensor's shape: a state keeps one
+    # attribute, once dealt, the trajectory (which keeps the rest). Its game is an
+    # attribute of its class (each game makes a subclass, _Game.state_class).
     trajectory: _Trajectory | None = None
-
-    def __init__(self, game: _Game) -> None:
-        super().__init__(game)
-        self._spiel_game = game
+    _spiel_game: _Game
 
     @property
     def deal(self) -> int:
@@ -235,7 +240,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
         # What the queries of the trajectory's state worked out so far (see _Memo).
         memo = self._spiel_game.memo
         state, values, moves = memo.last
-        if state is trajectory.state and moves == len(trajectory.moves):
+        if state is trajectory.state and moves == trajectory._moves_len:
             return values
         return memo.of(trajectory)
 
@@ -277,31 +282,44 @@ class _State(pyspiel.State):  # type: ignore[misc]
             trajectory.deal = action
             self.trajectory = trajectory
         else:
+            # A trajectory is never changed once a state holds it, only extended by what
+            # its position's queries work out (so a clone shares it, see _Trajectory):
+            # an action gives the state a new one. When this state or a clone of it
+            # played the action already, it is that one, shared with what its queries
+            # worked out (the game state after it is then the same object too).
             trajectory = self.trajectory
-            trajectory.before = trajectory.state
-            # The game state after ``action``, when this state or a clone of it played
-            # it already: the same (immutable) object, so that its answers are shared too.
             values = self._values(trajectory)
             key = ("after", action)
-            after = values.get(key)
-            move = spiel_game.space.decode(action)
+            after: _Trajectory | None = values.get(key)
             if after is None:
-                trajectory.apply(move)
-                values[key] = trajectory.state
-            else:
-                trajectory._advance(move, after)
+                after = cast(_Trajectory, trajectory.copy())
+                after.before = trajectory.state
+                after.apply(spiel_game.space.decode(action))
+                values[key] = after
+            self.trajectory = after
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == _CHANCE:
             return f"deal {action}"
-        game = self._spiel_game._game
-        move = self._spiel_game.space.decode(action)
-        return game.render_move(move) if game.render_move is not None else str(move)
+        # A move's text depends on the move alone: drawn once an action (OpenSpiel asks
+        # every legal action's text at every move to check that they differ).
+        texts = self._spiel_game.action_texts
+        text = texts.get(action)
+        if text is None:
+            game = self._spiel_game._game
+            move = self._spiel_game.space.decode(action)
+            text = game.render_move(move) if game.render_move is not None else str(move)
+            texts[action] = text
+        return text
 
     def is_terminal(self) -> bool:
-        if self.trajectory is None:
+        trajectory = self.trajectory
+        if trajectory is None:
             return False
-        return self.current_player() == _TERMINAL
+        player = trajectory.player  # as current_player keeps it (asked as often)
+        if player is None:
+            player = self.current_player()
+        return player == _TERMINAL
 
     def returns(self) -> list[float]:
         """
@@ -392,7 +410,7 @@ class _Memo:
 
     def of(self, trajectory: rl.Trajectory) -> dict[Any, Any]:
         """The values worked out for the trajectory's state (a new dict at first)."""
-        state, moves = trajectory.state, len(trajectory.moves)
+        state, moves = trajectory.state, trajectory._moves_len
         entries = self.entries
         entry = entries.get(id(state))
         if entry is None or entry[0] is not state or entry[1] != moves:
@@ -424,6 +442,11 @@ class _Trajectory(rl.Trajectory):
     def _advance(self, move: Any, after: Any) -> None:
         self.player = None
         super()._advance(move, after)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Trajectory:
+        # A state's trajectory stands for one position: a state that plays on takes a
+        # new one (_State._apply_action), so a clone shares it.
+        return self
 
     def __reduce__(self) -> tuple[Any, ...]:
         seen = self._tell_all()
@@ -466,11 +489,13 @@ class _Observer:
         total = sum(_product(shape) for _, shape in layout)
         self.tensor = numpy.zeros(total, numpy.float32)
         self.dict: dict[str, Any] = {}
+        self._ends: list[int] = []  # where each piece of tensor ends
         start = 0
         for name, shape in layout:
             length = _product(shape)
             self.dict[name] = self.tensor[start : start + length].reshape(shape)
             start += length
+            self._ends.append(start)
 
     @classmethod
     def make(cls, game: _Game, iig_obs_type: Any) -> _Observer | None:
@@ -537,11 +562,11 @@ class _Observer:
         if kind == "observation":
             tensor[:] = _observed(state, trajectory, player)
         elif kind == "information_state":
-            observed = self.dict["observation"]
-            observed[...] = _observed(state, trajectory, player).reshape(observed.shape)
+            seen, counted, _ = self._ends  # the observation, own actions, events
+            tensor[:seen] = _observed(state, trajectory, player)
             actions, kinds = trajectory._counts(player, self._game.space.size)
-            self.dict["own_actions"][:] = actions
-            self.dict["events"][:] = kinds
+            tensor[seen:counted] = actions
+            tensor[counted:] = kinds
         elif kind == "all_observations":
             tensor[:] = numpy.concatenate(
                 [_observed(state, trajectory, seat) for seat in range(players)]

@@ -220,7 +220,21 @@ def _told(before: State, move: Move, after: State, seat: int) -> tuple[Event, ..
     return tuple(out)
 
 
+def _told_every(before: State, move: Move, after: State) -> tuple[tuple[Event, ...], ...]:
+    # ``_told`` of every seat, in seat order (registered below for the trajectories of
+    # cardrules.rl). Only a Place tells one seat more than the others (AL-7, AL-14: the
+    # knocker sees the card it takes in hand): otherwise every seat shares one tuple.
+    players = before.rules.players
+    receiver = before.receiver
+    if type(move) is Place and receiver is not None and players > 1:
+        mine = _told(before, move, after, receiver)
+        theirs = _told(before, move, after, (receiver + 1) % players)
+        return tuple(mine if seat == receiver else theirs for seat in range(players))
+    return (_told(before, move, after, 0),) * players
+
+
 _fastobs.register_events(events, apply, _told)
+_fastobs.register_every(events, apply, _told_every)
 
 
 def render_event(event: Event, seat: int) -> str:

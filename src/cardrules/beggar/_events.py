@@ -17,8 +17,9 @@ from typing import ClassVar, TypeAlias
 
 import attrs
 
+from cardrules import _fastobs
 from cardrules._checks import expect
-from cardrules.beggar._play import _next_seat
+from cardrules.beggar._play import _next_seat, apply
 from cardrules.beggar._state import Card, Ended, State, Turn, _short
 from cardrules.beggar._view import _seat_argument
 from cardrules.errors import IllegalMoveError, RulesError
@@ -258,3 +259,12 @@ def render_event(event: Event, seat: int) -> str:
     if type(event) is GameEnded:
         return _END_TEXT[event.reason]
     raise RulesError(f"not a beggar event: {_short(event)}")
+
+
+def _told_every(before: State, move: Turn, after: State) -> tuple[tuple[Event, ...], ...]:
+    # ``events`` of every seat, in seat order (registered below for the trajectories of
+    # cardrules.rl): every seat sees the same, so one tuple serves them all.
+    return (events(before, move, after, 0),) * before.rules.players
+
+
+_fastobs.register_every(events, apply, _told_every)

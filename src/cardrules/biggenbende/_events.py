@@ -14,6 +14,7 @@ from typing import ClassVar, Final, Literal, TypeAlias
 
 import attrs
 
+from cardrules import _fastobs
 from cardrules._checks import expect
 from cardrules.biggenbende._cards import EMPTY, cards_left, next_seat, playable
 from cardrules.biggenbende._play import apply
@@ -422,6 +423,11 @@ def events(before: State, move: Move, after: State, seat: int) -> tuple[Event, .
     """
     seat = checked_seat(before, seat)
     expect(after, State, "a biggenbende State")
+    return _told(before, move, after, seat)
+
+
+def _told(before: State, move: Move, after: State, seat: int) -> tuple[Event, ...]:
+    # ``events`` past its checks.
     if before.phase == "over":
         return ()
     ended = after.round != before.round or after.phase == "over"
@@ -438,6 +444,20 @@ def events(before: State, move: Move, after: State, seat: int) -> tuple[Event, .
     if ended:
         told += _round_over(before, end, after)
     return tuple(told)
+
+
+def _told_every(before: State, move: Move, after: State) -> tuple[tuple[Event, ...], ...]:
+    # ``events`` of every seat, in seat order (registered below for the trajectories of
+    # cardrules.rl). A seat's events depend on the seat only as the mover or not (BB-21:
+    # the mover alone sees its choice, its face-down card and its draw): they are worked
+    # out for the mover and for one other seat, whose tuple every other seat shares.
+    players = before.rules.players
+    mover = before.turn
+    if before.phase == "over" or mover is None or players < 2:
+        return tuple(_told(before, move, after, seat) for seat in range(players))
+    mine = _told(before, move, after, mover)
+    theirs = _told(before, move, after, (mover + 1) % players)
+    return tuple(mine if seat == mover else theirs for seat in range(players))
 
 
 def _chosen(before: State, move: Move, end: State, seat: int) -> list[Event]:
@@ -610,3 +630,6 @@ def _counted(row: tuple[int, ...]) -> str:
 
 def _plural(value: int) -> str:
     return "jokers" if value == 0 else f"{value}s"
+
+
+_fastobs.register_every(events, apply, _told_every)

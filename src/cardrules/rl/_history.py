@@ -78,19 +78,24 @@ class Trajectory:
         """The game."""
         self.state: Any = state
         """The current state."""
-        self.moves: list[Any] = []
-        """Every move played, in order."""
+        # The moves, copy on write: a copy shares the list, which only grows, and knows
+        # how much of it is its own (see moves and _advance).
+        self._moves: list[Any] = []
+        self._moves_len = 0
         players = game.players(state)
         self._seen: list[list[tuple[bool, Any]]] = [[] for _ in range(players)]
         # The events are worked out when a seat's history is read, not at every move:
         # the moves not yet told, as (before, move, after, mover), and how many of them
-        # each seat's _seen already covers.
-        self._untold: list[tuple[Any, Any, Any, int | None]] = []
+        # each seat's _seen already covers. With the game's every-seat events (see
+        # _fastobs), a move's entry gets every seat's events as a fifth item when the
+        # first seat asks.
+        self._untold: list[tuple[Any, ...]] = []
         self._told: list[int] = [0] * players
         self._event_index = {cls: i for i, cls in enumerate(game.event_types)}
         # The game's events, without checking that each move led to its next state (a
         # trajectory makes it so) when the game registered such a way (see _fastobs).
         self._events = _fastobs.lookup_events(game.events, game.apply)
+        self._every = _fastobs.lookup_every(game.events, game.apply)
         # Caches, extended lazily: the rendered lines and the counts of each seat.
         self._rendered: list[list[str]] = [[] for _ in range(players)]
         self._counted: list[tuple[int, Any, Any]] = [(0, (), ())] * players
@@ -108,7 +113,6 @@ class Trajectory:
         """An independent copy of the trajectory."""
         other = type(self).__new__(type(self))
         other.__dict__.update(self.__dict__)
-        other.moves = list(self.moves)
         other._seen = list(self._seen)
         other._seen_len = list(self._seen_len)
         other._untold = list(self._untold)
@@ -118,6 +122,17 @@ class Trajectory:
         other._counted = list(self._counted)
         other._joined = list(self._joined)
         return other
+
+    @property
+    def moves(self) -> list[Any]:
+        """Every move played, in order (a new list each time: the trajectory's own list
+        is shared with its copies)."""
+        return self._moves[: self._moves_len]
+
+    @moves.setter
+    def moves(self, moves: list[Any]) -> None:
+        self._moves = moves
+        self._moves_len = len(moves)
 
     @staticmethod
     def _own(lists: list[list[Any]], lengths: list[int], seat: int) -> list[Any]:
@@ -141,7 +156,14 @@ class Trajectory:
         before = self.state
         seat = self.game.to_move(before)
         self._untold.append((before, move, after, seat))
-        self.moves.append(move)
+        moves, done = self._moves, self._moves_len
+        if len(moves) != done and not (moves[done] is move or moves[done] == move):
+            # A copy went another way: take a list of our own. (When it played the same
+            # move, the list already holds ours: keep sharing it.)
+            moves = self._moves = moves[:done]
+        if len(moves) == done:
+            moves.append(move)
+        self._moves_len = done + 1
         self.state = after
         if len(self._untold) >= _UNTOLD:  # keep few states alive: tell every seat now
             self._tell_all()
@@ -152,12 +174,21 @@ class Trajectory:
         untold = self._untold
         start = self._told[seat]
         if start < len(untold):
-            events = self._events
-            for before, move, after, mover in untold[start:]:
-                if mover == seat:
-                    seen.append((True, move))
-                if events is not None:
-                    seen.extend((False, event) for event in events(before, move, after, seat))
+            events, every = self._events, self._every
+            if every is not None:  # every seat's events, worked out once for a move
+                for k in range(start, len(untold)):
+                    entry = untold[k]
+                    if len(entry) == 4:
+                        entry = untold[k] = (*entry, every(entry[0], entry[1], entry[2]))
+                    if entry[3] == seat:
+                        seen.append((True, entry[1]))
+                    seen += [(False, event) for event in entry[4][seat]]
+            else:
+                for before, move, after, mover in untold[start:]:
+                    if mover == seat:
+                        seen.append((True, move))
+                    if events is not None:
+                        seen += [(False, event) for event in events(before, move, after, seat)]
             self._seen_len[seat] = len(seen)
             told = self._told
             told[seat] = len(untold)
