@@ -9,6 +9,7 @@ state (issue 26: the speed of the OpenSpiel path must not change a single answer
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from itertools import pairwise
 from typing import Any
 
@@ -49,6 +50,17 @@ def _counts(game: AnyGame) -> list[int]:
     return counts
 
 
+def _moves(game: AnyGame) -> Iterator[tuple[int, int, Any, Any, Any]]:
+    # (players, seed, before, move, after) of every move of the seeded games (every
+    # player count in the slow run, the fewest and the most in the quick one).
+    counts = _counts(game)
+    for players in counts if scaled(0, 1) else [counts[0], counts[-1]]:
+        for seed in range(scaled(1, 3)):
+            played = _played(game, players, seed)
+            for (before, move), (after, _) in pairwise(played):
+                yield players, seed, before, move, after
+
+
 @pytest.mark.parametrize("name", _TEXTS)
 def test_every_seats_text_at_once_is_render_view(name: str) -> None:
     game = cardrules.get_game(name)
@@ -84,15 +96,11 @@ def test_allegra_events_without_the_check_are_the_events() -> None:
     assert unchecked is not None
     assert unchecked is not game.events
     told = 0
-    counts = _counts(game)
-    for players in counts if scaled(0, 1) else [counts[0], counts[-1]]:
-        for seed in range(scaled(1, 3)):
-            played = _played(game, players, seed)
-            for (before, move), (after, _) in pairwise(played):
-                for seat in range(players):
-                    events = game.events(before, move, after, seat)
-                    assert unchecked(before, move, after, seat) == events
-                    told += len(events)
+    for players, _, before, move, after in _moves(game):
+        for seat in range(players):
+            events = game.events(before, move, after, seat)
+            assert unchecked(before, move, after, seat) == events
+            told += len(events)
     assert told > 100
 
 
@@ -103,14 +111,10 @@ def test_every_seats_events_at_once_are_each_seats_events(name: str) -> None:
     assert game.events is not None
     assert every is not None
     told = 0
-    counts = _counts(game)
-    for players in counts if scaled(0, 1) else [counts[0], counts[-1]]:
-        for seed in range(scaled(1, 3)):
-            played = _played(game, players, seed)
-            for (before, move), (after, _) in pairwise(played):
-                expected = [game.events(before, move, after, s) for s in range(players)]
-                assert list(every(before, move, after)) == expected, (players, seed, move)
-                told += sum(len(events) for events in expected)
+    for players, seed, before, move, after in _moves(game):
+        expected = [game.events(before, move, after, s) for s in range(players)]
+        assert list(every(before, move, after)) == expected, (players, seed, move)
+        told += sum(len(events) for events in expected)
     assert told > 100
 
 
