@@ -43,7 +43,7 @@ what a move tells is the same for every seat: worked out once, not once a seat).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, TypeAlias
+from typing import Any, TypeAlias, TypeVar
 
 __all__: list[str] = []
 
@@ -92,12 +92,21 @@ def register_mask(
     _MASKS[legal_moves] = (actions, maker)
 
 
-def lookup_mask(legal_moves: Callable[..., Any], actions: Callable[..., Any]) -> MaskMaker | None:
-    """The mask maker registered for ``legal_moves`` and ``actions``, or ``None``."""
-    entry = _MASKS.get(legal_moves)
-    if entry is None or entry[0] is not actions:
+_T = TypeVar("_T")
+
+
+def _found(table: dict[Any, tuple[Any, _T]], key: object, partner: object) -> _T | None:
+    # The shortcut registered for ``key`` when it was registered with this ``partner``
+    # (the game's other function it relies on), else None: every registry here.
+    entry = None if key is None else table.get(key)
+    if entry is None or entry[0] is not partner:
         return None
     return entry[1]
+
+
+def lookup_mask(legal_moves: Callable[..., Any], actions: Callable[..., Any]) -> MaskMaker | None:
+    """The mask maker registered for ``legal_moves`` and ``actions``, or ``None``."""
+    return _found(_MASKS, legal_moves, actions)
 
 
 Texts: TypeAlias = Callable[[Any], Sequence[str]]
@@ -115,10 +124,7 @@ def register_texts(
 
 def lookup_texts(view: Callable[..., Any], render_view: Callable[..., Any] | None) -> Texts | None:
     """The texts function registered for ``view`` and ``render_view``, or ``None``."""
-    entry = _TEXTS.get(view)
-    if entry is None or entry[0] is not render_view:
-        return None
-    return entry[1]
+    return _found(_TEXTS, view, render_view)
 
 
 _EVENTS: dict[Callable[..., Any], tuple[Callable[..., Any], Callable[..., Any]]] = {}
@@ -138,10 +144,8 @@ def lookup_events(
     ``events`` without its check (see the module's description) for a game whose
     ``apply`` is the registered one, or else ``events`` itself.
     """
-    entry = None if events is None else _EVENTS.get(events)
-    if entry is None or entry[0] is not apply:
-        return events
-    return entry[1]
+    found = _found(_EVENTS, events, apply)
+    return events if found is None else found
 
 
 _EVERY: dict[Callable[..., Any], tuple[Callable[..., Any], Callable[..., Any]]] = {}
@@ -161,7 +165,4 @@ def lookup_every(
     Every seat's ``events`` at once (see the module's description) for a game whose
     ``apply`` is the registered one, or ``None``.
     """
-    entry = None if events is None else _EVERY.get(events)
-    if entry is None or entry[0] is not apply:
-        return None
-    return entry[1]
+    return _found(_EVERY, events, apply)
