@@ -441,6 +441,41 @@ def test_known_starts_are_valid_first_states() -> None:
     assert getattr(BB, "known_starts", None) is None
 
 
+def _triples_after(game: AnyGame, state: Any, picks: tuple[str, ...]) -> list[Any]:
+    """The triples (AL-8) the moves named ``picks`` remove, played from ``state``."""
+    removed = []
+    for name in picks:
+        (move,) = (m for m in game.legal_moves(state) if str(m) == name)
+        after = game.apply(state, move)
+        told = game.events(state, move, after, 0)  # type: ignore[misc]
+        removed += [e for e in told if type(e).__name__ == "TripleRemoved"]
+        state = after
+    return removed
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+@pytest.mark.parametrize("halved", [False, True])
+def test_allegra_known_start_gives_a_triple_within_a_few_simple_moves(
+    players: int, halved: bool
+) -> None:
+    # AL-8 from AL-3's shared column: the known start lays its commonest value where
+    # the simplest games reveal cards, so that a failing example about triples has a
+    # short game to shrink to (benchmarks/bench_shrink.py, "no triple is removed").
+    rules = AL.Rules(players=players)
+    if halved:  # the first smaller deck the kit shrinks to
+        rules = next(r for r in AL.smaller_rules(rules) if sum(r.deck) < sum(rules.deck))  # type: ignore[attr-defined]
+    start = AL.known_starts(rules)[0]  # type: ignore[attr-defined]
+    three = ("reveal p0.r0c0", "reveal p0.r0c1", "reveal p1.r0c3")
+    (triple,) = _triples_after(AL, start, three)
+    assert {str(s) for s in triple.slots} == {"p1.r0c3", "p0.r0c0", "p0.r0c1"}
+    # Seat 0's first two legal reveals, then seat 1's two beside the shared card.
+    four = ("reveal p1.r0c3", "reveal p0.r0c0", "reveal p1.r0c2", "reveal p1.r0c1")
+    (triple,) = _triples_after(AL, start, four)
+    assert {str(s) for s in triple.slots} == {"p1.r0c1", "p1.r0c2", "p1.r0c3"}
+    # No triple before the last of those moves.
+    assert not _triples_after(AL, start, four[:-1])
+
+
 def test_the_endless_deal_is_the_first_known_beggar_start() -> None:
     start = BM.known_starts(BM.Rules())[0]  # type: ignore[attr-defined]
     state, moves = start, 0
