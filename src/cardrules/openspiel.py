@@ -537,6 +537,9 @@ def _restore(
 
 
 _DEFAULT_OBSERVATION = pyspiel.IIGObservationType(perfect_recall=False)
+_PIECED = frozenset({"observation", "information_state"})
+# The kinds of observation whose tensor is put together from pieces that are kept
+# (_observed in the memo, Trajectory._counts): set_from fills them again each time.
 _NONE = pyspiel.PrivateInfoType.NONE
 _SINGLE = pyspiel.PrivateInfoType.SINGLE_PLAYER
 _ALL = pyspiel.PrivateInfoType.ALL_PLAYERS
@@ -611,8 +614,12 @@ class _Observer:
         if trajectory is None:
             tensor.fill(0.0)
             return
+        kind = self.kind
+        if kind in _PIECED:  # its pieces are kept: a copy of the whole would cost more
+            self._fill(state, player)
+            return
         memo = state._values(trajectory)
-        key = (self.kind, player, "tensor")
+        key = (kind, player, "tensor")
         cached = memo.get(key)
         if cached is None:
             self._fill(state, player)
