@@ -65,6 +65,12 @@ the same information state for ``player`` and plays on normally. Its ``history()
 still names the original deal (the redealt world is not one of the ``deals``), but
 ``serialize()`` keeps it exactly, as OpenSpiel saves a Python state's attributes with
 its history.
+
+**Serialisation.** ``serialize()`` saves a state from the deal as its deal, its
+actions and its game state, not every seat's history: a loaded state works the
+histories out again (the deal played again with the actions) when one is first read,
+or when it plays on, and answers exactly as the state it was saved from. A redealt
+world is saved whole, its history with it.
 """
 
 from __future__ import annotations
