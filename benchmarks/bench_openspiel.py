@@ -146,7 +146,7 @@ def _against(pyspiel: Any, other: str, sims: int, repeat: int, only: str | None)
         ]
         before = min(old for old, _ in times)
         after = min(new for _, new in times)
-        print(f"{name:<24}{players:>8}{before:>8.1f}{after:>8.1f}{before / after:>8.2f}")
+        print(f"{name:<24}{players:>8}{before:>8.2f}{after:>8.2f}{before / after:>8.2f}")
 
 
 def _answers() -> str:

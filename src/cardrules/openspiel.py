@@ -65,11 +65,17 @@ the same information state for ``player`` and plays on normally. Its ``history()
 still names the original deal (the redealt world is not one of the ``deals``), but
 ``serialize()`` keeps it exactly, as OpenSpiel saves a Python state's attributes with
 its history.
+
+**Serialisation.** ``serialize()`` saves a state from the deal as its deal, its
+actions and its game state, not every seat's history: a loaded state works the
+histories out again (the deal played again with the actions) when one is first read,
+or when it plays on, and answers exactly as the state it was saved from. A redealt
+world is saved whole, its history with it.
 """
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 try:
     import numpy
@@ -88,6 +94,7 @@ from cardrules.errors import CardrulesError
 from cardrules.game import AnyGame
 from cardrules.rl import _public
 from cardrules.rl._history import _with_history
+from cardrules.rl._numbers import _encoder
 
 __all__ = ["DEALS", "REWARDS", "register", "short_name"]
 
@@ -292,7 +299,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
             key = ("after", action)
             after: _Trajectory | None = values.get(key)
             if after is None:
-                after = cast(_Trajectory, trajectory.copy())
+                after = trajectory.copy()
                 after.before = trajectory.state
                 after.apply(spiel_game.space.decode(action))
                 values[key] = after
@@ -358,7 +365,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
         if trajectory is None or trajectory.game.is_over(trajectory.state):
             return clone
         seed = int(probability_sampler() * 2**53)
-        copy = cast(_Trajectory, trajectory.copy())
+        copy = trajectory.copy()
         game = trajectory.game
         redeal_seen = getattr(game, "redeal_seen", None)
         if redeal_seen is None:
@@ -367,6 +374,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
             seen = trajectory.seen(player_id)
             copy.state = redeal_seen(trajectory.state, player_id, seen, seed=seed)
         copy.player = None
+        copy.world = True
         clone.trajectory = copy
         return clone
 
@@ -428,8 +436,17 @@ class _Memo:
 
 
 class _Trajectory(rl.Trajectory):
-    """A trajectory that pickles with its OpenSpiel game (by its parameters), not with
-    the cardrules game: OpenSpiel serialises a Python state with its ``__dict__``."""
+    """
+    A trajectory that pickles with its OpenSpiel game (by its parameters), not with the
+    cardrules game: OpenSpiel serialises a Python state with its ``__dict__``.
+
+    A trajectory from the deal pickles as its deal, its actions and its state, not as
+    every seat's history: a state that is serialised is mostly loaded only to be looked
+    at (``random_sim_test`` compares its text), so a loaded one works the histories out
+    again, playing the deal again with the actions, when one is first read (or the
+    trajectory is copied to play on). A redealt world (``world``) pickles whole: its
+    history is not that of its state's moves.
+    """
 
     spiel_game: _Game
     deal = -1
@@ -438,6 +455,10 @@ class _Trajectory(rl.Trajectory):
     """The game's state before the last action (``None`` before the first)."""
     player: int | None = None
     """The OpenSpiel player to move in ``state``, once asked (``None`` until then)."""
+    world = False
+    """Whether ``state`` is (or follows) a world of ``resample_from_infostate``."""
+    _codes: list[int]
+    """Of a loaded trajectory until its history is worked out: its moves' actions."""
 
     def _advance(self, move: Any, after: Any) -> None:
         self.player = None
@@ -448,21 +469,73 @@ class _Trajectory(rl.Trajectory):
         # new one (_State._apply_action), so a clone shares it.
         return self
 
+    def copy(self) -> _Trajectory:
+        """An independent copy (a loaded trajectory works out its history first)."""
+        codes = self.__dict__.pop("_codes", None)
+        if codes is not None:
+            self._replay(codes)
+        return cast(_Trajectory, super().copy())
+
+    def _replay(self, codes: list[int]) -> None:
+        # Every attribute but those _replayed gave: the deal played again with the
+        # moves of ``codes``, every seat told (the state reached equals ``state``).
+        spiel_game = self.spiel_game
+        game, decode = spiel_game._game, spiel_game.space.decode
+        replay = rl.Trajectory(game, game.new_game(spiel_game.rules, seed=self.deal))
+        for code in codes:
+            replay.apply(decode(code))
+        replay._tell_all()
+        mine = self.__dict__
+        for name, value in replay.__dict__.items():
+            mine.setdefault(name, value)
+
+    if not TYPE_CHECKING:  # to mypy, every attribute is there
+
+        def __getattr__(self, name: str) -> Any:
+            # Called for a missing attribute only: a loaded trajectory's history.
+            codes = self.__dict__.pop("_codes", None)
+            if codes is None:
+                raise AttributeError(name)
+            self._replay(codes)
+            return getattr(self, name)
+
     def __reduce__(self) -> tuple[Any, ...]:
-        seen = self._tell_all()
-        return (
-            _restore,
-            (self.spiel_game, self.state, self.moves, seen, self.deal, self.before),
-        )
+        if self.world:
+            seen = self._tell_all()
+            return (
+                _restore,
+                (self.spiel_game, self.state, self.moves, seen, self.deal, self.before),
+            )
+        codes = self.__dict__.get("_codes")
+        if codes is None:
+            codes = list(map(_encoder(self.spiel_game.space), self.moves))
+        return (_replayed, (self.spiel_game, self.state, codes, self.deal, self.before))
+
+
+def _replayed(
+    spiel_game: _Game, state: Any, codes: list[int], deal: int, before: Any
+) -> _Trajectory:
+    # A trajectory from the deal, loaded: its history is worked out when first read.
+    trajectory = _Trajectory.__new__(_Trajectory)
+    trajectory.game = spiel_game._game
+    trajectory.state = state
+    trajectory.spiel_game = spiel_game
+    trajectory.deal = deal
+    trajectory.before = before
+    trajectory._moves_len = len(codes)
+    trajectory._codes = codes
+    return trajectory
 
 
 def _restore(
     spiel_game: _Game, state: Any, moves: list[Any], seen: list[Any], deal: int, before: Any
 ) -> _Trajectory:
+    # A trajectory pickled whole (a world, or saved by an older version): it stays so.
     trajectory = _Trajectory(spiel_game._game, state)
     trajectory.spiel_game = spiel_game
     trajectory.deal = deal
     trajectory.before = before
+    trajectory.world = True
     trajectory.moves = moves
     trajectory._seen = seen
     trajectory._seen_len = [len(told) for told in seen]
@@ -470,6 +543,9 @@ def _restore(
 
 
 _DEFAULT_OBSERVATION = pyspiel.IIGObservationType(perfect_recall=False)
+_PIECED = frozenset({"observation", "information_state"})
+# The kinds of observation whose tensor is put together from pieces that are kept
+# (_observed in the memo, Trajectory._counts): set_from fills them again each time.
 _NONE = pyspiel.PrivateInfoType.NONE
 _SINGLE = pyspiel.PrivateInfoType.SINGLE_PLAYER
 _ALL = pyspiel.PrivateInfoType.ALL_PLAYERS
@@ -544,8 +620,12 @@ class _Observer:
         if trajectory is None:
             tensor.fill(0.0)
             return
+        kind = self.kind
+        if kind in _PIECED:  # its pieces are kept: a copy of the whole would cost more
+            self._fill(state, player)
+            return
         memo = state._values(trajectory)
-        key = (self.kind, player, "tensor")
+        key = (kind, player, "tensor")
         cached = memo.get(key)
         if cached is None:
             self._fill(state, player)

@@ -245,21 +245,28 @@ class Trajectory:
         if done == len(seen) and len(actions) == size:
             return actions, kinds
         numpy = _numpy()
+        # The arrays of the counts so far are shared (with the trajectory's copies): one
+        # is copied before it changes, and only if it does (a seat's own actions change
+        # at its own moves only; the action space can be large).
+        mine_actions = mine_kinds = False
         if len(actions) != size:
             done = 0
             actions = numpy.zeros(size, numpy.float32)
             kinds = numpy.zeros(len(self._event_index), numpy.float32)
-        else:
-            actions, kinds = actions.copy(), kinds.copy()
+            mine_actions = mine_kinds = True
         encode = self._encode
         if encode is None:
             encode = self._encode = _encoder(action_space(self.game, self.state.rules))
         for own, item in seen[done:]:
             if own:
+                if not mine_actions:
+                    actions, mine_actions = actions.copy(), True
                 actions[encode(item)] += 1
             else:
                 index = self._event_index.get(type(item))
                 if index is not None:
+                    if not mine_kinds:
+                        kinds, mine_kinds = kinds.copy(), True
                     kinds[index] += 1
         self._counted[seat] = (len(seen), actions, kinds)
         return actions, kinds
