@@ -40,7 +40,7 @@ from cardrules.allegra._checks_round import (
     _check_rounds,
     check_seat,
 )
-from cardrules.allegra._geometry import GRID, SLOTS, TABLES, index
+from cardrules.allegra._geometry import GRID, SLOTS, TABLES, index, is_place
 from cardrules.allegra._state import (
     CARD_VALUES,
     Phase,
@@ -441,15 +441,7 @@ def _state_ok(state: State, typed: bool = False) -> bool:
     elif receiver is not None:
         return False
     if phase == "exchange":
-        if type(placed) is not Slot:
-            return False
-        owner, grid_row, grid_col = placed.owner, placed.row, placed.col
-        if (
-            type(owner) is not int
-            or type(grid_row) is not int
-            or type(grid_col) is not int
-            or not (0 <= owner < n and 0 <= grid_row < 3 and 0 <= grid_col < 4)
-        ):
+        if type(placed) is not Slot or not is_place(placed, n):
             return False
         here = index(placed)
         area = t.area_sets[receiver]  # type: ignore[index]  # a seat: checked above
@@ -635,7 +627,7 @@ def _check_state_detailed(state: State) -> None:
         raise bad("state.placed", "a place only during exchange step 2")
     if state.placed is not None:
         p = state.placed
-        if not isinstance(p, Slot) or p.owner >= n:
+        if not is_place(p, n):
             raise bad("state.placed", f"{_short(p)} is not a place of this game")
         if index(p) not in t.area_sets[state.receiver]:  # type: ignore[index]
             raise bad("state.placed", "must lie in the receiver's area")
@@ -866,7 +858,7 @@ def check_view(view: View) -> None:
     if (placed is not None) != (phase == "exchange"):
         raise bad("view.placed", "a place only during exchange step 2")
     if placed is not None:
-        if not isinstance(placed, Slot) or placed.owner >= n:
+        if not is_place(placed, n):
             raise bad("view.placed", f"{_short(placed)} is not a place of this game")
         if index(placed) not in t.area_sets[receiver]:  # type: ignore[index]
             raise bad("view.placed", "must lie in the receiver's area")

@@ -19,13 +19,12 @@ from cardrules.allegra._board import (
     _pack,
     _triples,
 )
-from cardrules.allegra._geometry import GRID, SLOTS, TABLES, index
+from cardrules.allegra._geometry import GRID, SLOTS, TABLES, index, is_place
 from cardrules.allegra._state import (
     CARD_VALUES,
     Layout,
     Phase,
     Rules,
-    Slot,
     State,
     _between_turns,
     _short,
@@ -176,7 +175,7 @@ def _from_layout(rules: Rules, seed: int, layout: Layout) -> State:
     if not isinstance(layout.face_up, tuple):
         raise RulesError("layout.face_up must be a tuple of places")
     for k, slot in enumerate(layout.face_up):
-        if not isinstance(slot, Slot) or slot.owner >= n:
+        if not is_place(slot, n):
             raise RulesError(f"layout.face_up[{k}]: {_short(slot)} is not a place of this game")
         if face_up[index(slot)]:
             raise RulesError(f"layout.face_up[{k}]: {slot} is given twice")
