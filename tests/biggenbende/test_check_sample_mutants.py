@@ -1,0 +1,126 @@
+"""
+Biggenbende's checks where a second seeded sample of mutants of
+``biggenbende/_checks.py`` lived (issue 23, 150 of its mutants drawn with
+``random.Random(2332)``): each test fails on one of them. Refusals are pinned whole
+(path, message and rule); the positions are those of seeded random games, forged.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from cardrules import biggenbende as bb
+from cardrules.biggenbende._checks import _state_ok
+from cardrules.errors import InvalidStateError
+from tests.biggenbende.test_check_mutants import _CHOOSING, _OVER, _moved, _reach
+from tests.refused import forged, refused
+
+_CUT = _reach(
+    bb.Rules(players=3, rounds=1, max_turns_per_round=30), 1, lambda s: s.phase == "over"
+)
+"""BB-20: the only round, cut after 30 moves with nobody out."""
+_ALL_CHOSE = _reach(bb.Rules(players=3), 1, lambda s: s.phase == "play" and s.moves == 3)
+"""BB-4: every seat has chosen; the starter plays first."""
+_PLAYING = _reach(
+    bb.Rules(players=3), 1, lambda s: s.phase == "play" and len(s.draw) > 5 and s.moves > 6
+)
+"""BB-7, BB-8: a play with cards left to draw."""
+
+
+def test_the_positions_are_the_ones_meant() -> None:
+    assert (_CUT.cut_rounds, _CUT.places, _CUT.moves) == ((1,), (), 30)
+    assert (_ALL_CHOSE.turn, _ALL_CHOSE.discard, _ALL_CHOSE.direction) == (0, (), 1)
+    assert _PLAYING.draw
+    assert _OVER.places == (0, 2)
+    assert _OVER.draw == ()
+
+
+def _view_chosen_back(view: bb.View) -> bb.View:
+    """The view of seat 0, which has chosen, with its face-up cards back in its hand."""
+    up = view.face_up[0]
+    hand = tuple(a + b for a, b in zip(view.hand, up, strict=True))
+    out = forged(view, "face_up", (0,), (0,) * 13)
+    out = forged(out, "hand", (), hand)
+    back: bb.View = forged(out, "hand_counts", (0,), view.hand_counts[0] + sum(up))
+    return back
+
+
+# (the check, the value forged, the whole message)
+_WORDED: list[tuple[str, Any, str]] = [
+    # BB-20: a cut round ends after exactly the limit of moves.
+    (
+        "state",
+        forged(_CUT, "moves", (), 29),
+        "moves: round 1 was cut after 29 moves, not 30 (BB-20)",
+    ),
+    (
+        "view",
+        forged(bb.view(_CUT, 0), "moves", (), 29),
+        "moves: round 1 was cut after 29 moves, not 30 (BB-20)",
+    ),
+    # BB-17: a round that was not cut ended with two players out.
+    (
+        "state",
+        forged(_CUT, "cut_rounds", (), ()),
+        "places: round 1 ended with 0 players out and was not cut (BB-17)",
+    ),
+    # BB-4, BB-7: while choosing, a seat that has chosen keeps a hand card while the
+    # draw pile has cards; a seat still to choose has three cards and that one.
+    (
+        "state",
+        _moved(_CHOOSING, "hands", 0, "draw", 0),
+        "hands[0]: 0 cards, 1 needed while the draw pile has cards (BB-4, BB-7)",
+    ),
+    (
+        "state",
+        _moved(_CHOOSING, "hands", 1, "draw", 3),
+        "hands[1]: 3 cards, 4 needed to choose from while the draw pile has cards (BB-4, BB-7)",
+    ),
+    # BB-7, BB-8: in play, no empty hand while the draw pile has cards.
+    (
+        "state",
+        _moved(_PLAYING, "hands", 2, "draw", 0),
+        "hands[2]: empty while the draw pile has cards (BB-7, BB-8)",
+    ),
+    # BB-17: the round ends when the second player goes out.
+    (
+        "state",
+        forged(forged(_OVER, "phase", (), "play"), "turn", (), 1),
+        "places: the round ends when the second player goes out (BB-17)",
+    ),
+    # BB-4: the choice ends once every seat has chosen.
+    (
+        "state",
+        forged(_ALL_CHOSE, "phase", (), "choose"),
+        "turn: after 3 choices seat 0 chooses",
+    ),
+    # BB-4: the viewer has chosen, so it shows three face-up cards.
+    (
+        "view",
+        _view_chosen_back(bb.view(_CHOOSING, 0)),
+        "face_up[0]: expected 3 face-up cards while choosing (BB-4)",
+    ),
+]
+
+
+@pytest.mark.parametrize(("kind", "value", "message"), _WORDED)
+def test_a_forged_field_is_refused_word_for_word(kind: str, value: Any, message: str) -> None:
+    check = bb.check_state if kind == "state" else bb.check_view
+    with refused(InvalidStateError, message.split(": ")[0]):
+        check(value)
+    with pytest.raises(InvalidStateError) as info:
+        check(value)
+    assert str(info.value) == message
+    if kind == "state":
+        assert not _state_ok(value)  # the fast path asks the detailed checks
+
+
+def test_bb4_every_seat_s_view_of_the_choice_passes_its_checks() -> None:
+    # BB-4, BB-21: the seat that has chosen sees its three face-up cards and its four
+    # hand cards; the others see their seven cards and no face-up card.
+    for seat in range(3):
+        bb.check_view(bb.view(_CHOOSING, seat))
+    seen = bb.view(_CHOOSING, 0)
+    assert (sum(seen.face_up[0]), sum(seen.hand), seen.hand_counts) == (3, 4, (4, 7, 7))
