@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 from cardrules import biggenbende as bb
-from cardrules.errors import IllegalMoveError, WrongTypeError
+from cardrules.errors import GameOverError, IllegalMoveError, WrongTypeError
 from tests.biggenbende._deals import NONE_ROW, J, start
-from tests.biggenbende.test_check_mutants import _CHOOSING
+from tests.biggenbende.test_check_mutants import _CHOOSING, _OVER
 
 
 def _choice(values: Any) -> bb.ChooseFaceUp:
@@ -122,6 +122,57 @@ PLAY_REFUSED: list[tuple[bb.State, Any, str, str]] = [
 ]
 
 
+_BLIND = start([[], [5, 5], [6, 9]], face_down=[(2, None, 2), NONE_ROW, NONE_ROW])
+"""BB-11: seat 0 has only two face-down cards left, at positions 0 and 2."""
+
+PLAY_REFUSED += [
+    # BB-7: the face-down cards come last.
+    (
+        _HAND,
+        bb.TurnFaceDown(0),
+        "BB-7",
+        "illegal move TurnFaceDown(position=0) (BB-7): "
+        "face-down cards come only after the hand and the face-up cards",
+    ),
+    # BB-9: the pile is taken only when no play is legal (a 3 and a 5 on a 2).
+    (
+        _HAND,
+        bb.PickUp(),
+        "BB-9",
+        "illegal move PickUp() (BB-9): a play is legal, and the pile is taken only when none is",
+    ),
+    # BB-4: the choice is over once play has begun.
+    (
+        _HAND,
+        bb.ChooseFaceUp((3, 5, 5)),
+        "BB-4",
+        "illegal move ChooseFaceUp(values=(3, 5, 5)) (BB-4): "
+        "the face-up cards are chosen before play only",
+    ),
+    (_HAND, "play 7", "BB-6", "illegal move 'play 7' (BB-6): not a Biggenbende move"),
+    # BB-11: with only face-down cards, a face-down card is turned.
+    (
+        _BLIND,
+        bb.Play(2, 1),
+        "BB-11",
+        "illegal move Play(value=2, count=1) (BB-11): "
+        "no hand and no face-up cards: turn a face-down card",
+    ),
+    (
+        _BLIND,
+        bb.PickUp(),
+        "BB-11",
+        "illegal move PickUp() (BB-11): no hand and no face-up cards: turn a face-down card",
+    ),
+    (
+        _BLIND,
+        bb.TurnFaceDown(1),
+        "BB-11",
+        "illegal move TurnFaceDown(position=1) (BB-11): no face-down card at position 1",
+    ),
+]
+
+
 @pytest.mark.parametrize(("state", "move", "rule", "message"), PLAY_REFUSED)
 def test_bb6_bb7_a_play_of_cards_not_held_is_refused_word_for_word(
     state: bb.State, move: Any, rule: str, message: str
@@ -150,3 +201,11 @@ def test_a_value_that_is_no_state_is_refused_naming_what_was_expected(
     with pytest.raises(WrongTypeError) as info:
         call()
     assert str(info.value) == "expected a biggenbende State, got int"
+
+
+def test_bb19_a_move_after_the_match_is_refused_naming_it() -> None:
+    with pytest.raises(GameOverError) as info:
+        bb.apply(_OVER, bb.PickUp())
+    assert str(info.value) == (
+        "illegal move PickUp() (game over): the game is over; no move is legal"
+    )
