@@ -1,7 +1,7 @@
 """
-Biggenbende's checks where a second seeded sample of mutants of
-``biggenbende/_checks.py`` lived (issue 23, 150 of its mutants drawn with
-``random.Random(2332)``): each test fails on one of them. Refusals are pinned whole
+Biggenbende's checks where seeded samples of mutants of ``biggenbende/_checks.py``
+lived (issue 23: 150 of its mutants drawn with ``random.Random(2332)``, then 150 of the
+rest with ``random.Random(2333)``): each test fails on one of them. Refusals are pinned whole
 (path, message and rule); the positions are those of seeded random games, forged.
 """
 
@@ -95,6 +95,28 @@ _WORDED: list[tuple[str, Any, str]] = [
         "state",
         forged(_ALL_CHOSE, "phase", (), "choose"),
         "turn: after 3 choices seat 0 chooses",
+    ),
+    # BB-17, BB-20: a round ends at the second player out or at the turn limit.
+    (
+        "state",
+        forged(_CUT, "moves", (), 31),
+        "places: more places or moves than a round allows",
+    ),
+    (
+        "state",
+        forged(_OVER, "cut_rounds", (), (2,)),
+        "cut_rounds: round 2 ended with two players out, not cut (BB-20)",
+    ),
+    # The generator and the direction (BB-15) of a state made by hand.
+    (
+        "state",
+        forged(_CHOOSING, "rng", (), 5),
+        "rng: expected an Rng, got int",
+    ),
+    (
+        "state",
+        forged(_PLAYING, "direction", (), 2),
+        "direction: expected 1 or -1, got 2",
     ),
     # BB-4: the viewer has chosen, so it shows three face-up cards.
     (
