@@ -12,8 +12,9 @@ from typing import Any
 import pytest
 
 from cardrules import biggenbende as bb
-from cardrules.biggenbende._checks import _state_ok
-from cardrules.errors import InvalidStateError
+from cardrules.biggenbende._checks import _check_state_detailed, _state_ok
+from cardrules.errors import InvalidStateError, RulesError, WrongTypeError
+from tests.biggenbende._deals import J, start
 from tests.biggenbende.test_check_mutants import _CHOOSING, _OVER, _moved, _reach
 from tests.refused import forged, refused
 
@@ -118,6 +119,24 @@ _WORDED: list[tuple[str, Any, str]] = [
         forged(_PLAYING, "direction", (), 2),
         "direction: expected 1 or -1, got 2",
     ),
+    # BB-2: the rules a state holds are checked as Rules(...) checks them.
+    (
+        "state",
+        forged(_CHOOSING, "rules", (), forged(_CHOOSING.rules, "players", (), 2)),
+        "rules: Rules.players must be an int from 3 to 6 (BB-2), not 2",
+    ),
+    # BB-1: a face-down card is a card value.
+    (
+        "state",
+        forged(_PLAYING, "face_down", (0, 1), 13),
+        "face_down[0][1]: must be an int from 0 to 12, not 13",
+    ),
+    # One face-up row per seat.
+    (
+        "state",
+        forged(_PLAYING, "face_up", (), (*_PLAYING.face_up, (0,) * 13)),
+        "face_up: expected 3 entries, got 4",
+    ),
     # BB-4: the viewer has chosen, so it shows three face-up cards.
     (
         "view",
@@ -146,3 +165,39 @@ def test_bb4_every_seat_s_view_of_the_choice_passes_its_checks() -> None:
         bb.check_view(bb.view(_CHOOSING, seat))
     seen = bb.view(_CHOOSING, 0)
     assert (sum(seen.face_up[0]), sum(seen.hand), seen.hand_counts) == (3, 4, (4, 7, 7))
+
+
+def test_a_value_that_is_no_state_is_refused_naming_its_type() -> None:
+    with pytest.raises(WrongTypeError) as info:
+        bb.check_state(5)  # type: ignore[arg-type]
+    assert str(info.value) == "state: expected a biggenbende.State, got int"
+
+
+def test_bb4_without_a_draw_pile_three_cards_are_enough_to_choose_from() -> None:
+    # BB-4, BB-7: no hand card need be kept while the draw pile is empty.
+    state = start([[1, 2, 3], [4, 5, 6], [7, 9, 10]], choose=True)
+    assert (state.phase, state.draw) == ("choose", ())
+    bb.check_state(state)
+    _check_state_detailed(state)
+
+
+def test_bb4_bb7_the_chosen_viewer_counts_its_face_up_cards_too() -> None:
+    # Seat 0 has chosen and kept one hand card (three more in the draw pile): with its
+    # three face-up cards it holds the four a chosen seat needs while drawing.
+    one = _moved(_CHOOSING, "hands", 0, "draw", 1)
+    bb.check_state(one)
+    bb.check_view(bb.view(one, 0))
+
+
+def test_bb6_any_value_goes_on_a_joker_in_a_dealt_pile() -> None:
+    # BB-6: a 3 on a joker on a 5 is an order the pile can have.
+    state = start([[5, 6, 7, 8], [5, 6, 7, 9], [5, 6, 7, 10]], discard=[5, J, 3], draw=[4])
+    assert state.discard == (5, J, 3)
+    bb.check_state(state)
+
+
+def test_bb6_a_lower_card_on_a_higher_one_is_refused_even_over_a_joker() -> None:
+    # BB-6: the card under the 3 is a 7, whatever lies under the 7.
+    with pytest.raises(RulesError) as info:
+        start([[5, 6, 7, 8], [5, 6, 7, 9], [5, 6, 7, 10]], discard=[J, 7, 3], draw=[4])
+    assert str(info.value) == "deal.discard[2]: 3 cannot lie on 7 (BB-6)"
