@@ -144,6 +144,22 @@ REFUSED: list[tuple[str, Any, str]] = [
         "deal: the cards are not the deck of the rules (BB-1): joker: 7 given, 8 in the deck",
     ),
     (
+        "not the deck, two values",
+        attrs.evolve(base(), removed=(1, *base().removed[1:])),
+        "deal: the cards are not the deck of the rules (BB-1): joker: 7 given, 8 in the deck;"
+        " 1: 7 given, 6 in the deck",
+    ),
+    (
+        "face_down two seats",
+        attrs.evolve(base(), face_down=((1, 2, 3), (1, 2, 3))),
+        "deal.face_down: expected one entry per seat (3), not ((1, 2, 3), (1, 2, 3))",
+    ),
+    (
+        "hands no sequence",
+        attrs.evolve(base(), hands=5),  # type: ignore[arg-type]
+        "deal.hands: expected one entry per seat (3), not 5",
+    ),
+    (
         "discard problem",
         base(discard=(4, 4, 4, 4)),
         "deal.discard[2]: three identical cards (4) burn the pile (BB-12)",
@@ -209,3 +225,17 @@ def test_a_deal_without_face_up_cards_starts_with_the_choice() -> None:
     assert state.face_up == ((0,) * 13,) * 3
     assert state.chips == (0, 0, 0)
     assert state.supply == R.chips
+
+
+def test_bb3_a_deal_may_hold_every_chip_of_the_supply() -> None:
+    # BB-3: the chips held may add up to the whole supply, which is then empty.
+    state = bb.new_game(R, seed=0, deal=base(chips=(20, 15, 5)))
+    assert (state.chips, state.supply) == ((20, 15, 5), 0)
+
+
+def test_a_match_is_started_only_under_biggenbende_rules() -> None:
+    # The refusal names what was given (a RulesError, and a TypeError too).
+    with pytest.raises(RulesError) as refusal:
+        bb.new_game("rules", seed=0)  # type: ignore[arg-type]
+    assert isinstance(refusal.value, TypeError)
+    assert str(refusal.value) == "rules must be a biggenbende.Rules, not 'rules'"
