@@ -300,6 +300,41 @@ def test_each_chosen_move_of_a_game_run_holds_the_rest_of_the_game() -> None:
     assert data.max_depth < 100  # hypothesis refuses draws 100 spans deep
 
 
+def test_each_chosen_step_of_a_machine_holds_the_later_steps() -> None:
+    from hypothesis.stateful import STATE_MACHINE_RUN_LABEL
+
+    seen: list[tuple[Any, list[bool]]] = []
+
+    class Allegra(GameMachine):
+        game = AL
+        game_rules = (AL.Rules(players=3),)
+        max_moves = 150
+
+        def teardown(self) -> None:
+            chose = [len(AL.legal_moves(state)) > 1 for state in self._seen[:-1]]
+            seen.append((current_build_context().data, chose))
+
+    run_state_machine_as_test(
+        Allegra,
+        settings=settings(
+            Allegra.TestCase.settings, max_examples=3, database=None, derandomize=True
+        ),
+    )
+    data, chose = max(seen, key=lambda item: len(item[1]))
+    steps = [span for span in data.spans if span.label == STATE_MACHINE_RUN_LABEL]
+    holding = [
+        outer
+        for outer in steps
+        if any(outer.start < inner.start and inner.end <= outer.end for inner in steps)
+    ]
+    assert sum(chose) > _NEST_DEPTH  # at least one chain is closed and another begun
+    # Every chosen step's span holds the later steps, but those that close a chain
+    # (one in _NEST_DEPTH + 1) and a last choice with no step after it.
+    assert len(holding) >= sum(chose) - sum(chose) // (_NEST_DEPTH + 1) - 1
+    assert len(holding) <= sum(chose)
+    assert data.max_depth < 100  # hypothesis refuses draws 100 spans deep
+
+
 def test_a_machine_needs_a_game() -> None:
     class Bad(GameMachine):
         pass
