@@ -10,6 +10,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+import attrs
 import pytest
 
 from cardrules import allegra as al
@@ -28,6 +29,7 @@ def _reach(rules: al.Rules, seed: int, until: Callable[[al.State], bool]) -> al.
 
 _TURN3 = _reach(al.Rules(players=3), 0, lambda s: s.phase == "turn")
 _DRAWN2 = _reach(al.Rules(players=2), 0, lambda s: s.phase == "drawn")
+_OVER2 = _reach(al.Rules(players=2, rounds=1), 0, lambda s: s.phase == "over")
 
 
 def _message(check: Callable[[Any], None], value: Any) -> str:
@@ -54,3 +56,13 @@ def test_al7_two_players_never_knock(field: str) -> None:
     why = "no seat can knock or pass: knocking needs 3 or more players (AL-7)"
     assert _message(al.check_state, state) == f"state.knock_queue: {why}"
     assert _message(al.check_view, al.view(state, 0)) == f"view.knock_queue: {why}"
+
+
+def test_al12_a_finished_game_needs_no_discard_pile() -> None:
+    # the discard pile must hold a card until the game ends (AL-12), not after: a
+    # finished game with its discard pile under the deck passes
+    ended = attrs.evolve(_OVER2, discard=(), deck=_OVER2.deck + _OVER2.discard)
+    al.check_state(ended)
+    al.check_view(al.view(ended, 1))
+    going = attrs.evolve(_DRAWN2, discard=(), deck=_DRAWN2.deck + _DRAWN2.discard)
+    assert _message(al.check_state, going) == "state.discard: the discard pile is empty"
