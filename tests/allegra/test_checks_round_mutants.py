@@ -66,3 +66,38 @@ def test_al12_a_finished_game_needs_no_discard_pile() -> None:
     al.check_view(al.view(ended, 1))
     going = attrs.evolve(_DRAWN2, discard=(), deck=_DRAWN2.deck + _DRAWN2.discard)
     assert _message(al.check_state, going) == "state.discard: the discard pile is empty"
+
+
+_ROUND2 = _reach(al.Rules(players=2, rounds=2), 0, lambda s: s.round == 2 and s.phase == "turn")
+_OVER_OF_2 = _reach(al.Rules(players=2, rounds=2), 0, lambda s: s.phase == "over")
+
+
+@pytest.mark.parametrize("row", [(165, 165), (-15, -15), (-15, 330)])
+def test_al10_round_scores_at_their_bounds_pass(row: tuple[int, int]) -> None:
+    # AL-10: an area of 15 places scores from 15 * -1 to 15 * 11; only a score above
+    # 165 needs the ender's doubling, so two seats may both score 165
+    state = attrs.evolve(_ROUND2, scores=(row,))
+    al.check_state(state)
+    al.check_view(al.view(state, 0))
+
+
+def test_al10_two_doubled_scores_in_one_round_are_refused() -> None:
+    state = attrs.evolve(_ROUND2, scores=((166, 166),))
+    why = "only the round's ender is doubled (AL-10)"
+    assert _message(al.check_state, state) == f"state.scores[0]: {why}"
+
+
+def test_al13_a_cut_round_doubles_nobody_word_for_word() -> None:
+    state = attrs.evolve(_ROUND2, scores=((166, 0),), cut_rounds=(1,))
+    with refused(InvalidStateError, "state.scores[0]", "AL-13"):
+        al.check_state(state)
+    why = "a round score lies in -15..165 in a cut round (AL-13) (AL-10)"
+    assert _message(al.check_state, state) == f"state.scores[0]: {why}"
+    assert _message(al.check_view, al.view(state, 0)) == f"view.scores[0]: {why}"
+
+
+def test_al12_a_game_over_before_its_last_round_is_refused_word_for_word() -> None:
+    state = forged(forged(_OVER_OF_2, "round", (), 1), "scores", (), _OVER_OF_2.scores[:1])
+    why = "the game ends after round 2 (AL-12)"
+    assert _message(al.check_state, state) == f"state.round: {why}"
+    assert _message(al.check_view, al.view(state, 0)) == f"view.round: {why}"
