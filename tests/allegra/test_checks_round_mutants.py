@@ -101,3 +101,60 @@ def test_al12_a_game_over_before_its_last_round_is_refused_word_for_word() -> No
     why = "the game ends after round 2 (AL-12)"
     assert _message(al.check_state, state) == f"state.round: {why}"
     assert _message(al.check_view, al.view(state, 0)) == f"view.round: {why}"
+
+
+_SMALL = al.Rules(players=2, deck=(10, 10, 10, 8, *(0,) * 9), rounds=2, max_turns_per_round=40)
+"""38 cards: a dealt deck of 38 - 2 * 12 - 1 = 13 cards (AL-4)."""
+
+
+def _round2(seed: int, until: Callable[[al.State], bool], *, take: bool = True) -> al.State:
+    """The first state of round 2 of a seeded ``_SMALL`` game that ``until`` accepts;
+    with ``take=False`` no turn of round 2 takes the discard: every turn draws."""
+    state = al.new_game(_SMALL, seed=seed)
+    choose = random.Random(seed).choice
+    while not (state.round == 2 and until(state)):
+        moves = al.legal_moves(state)
+        if not take and state.round == 2:
+            moves = [m for m in moves if not isinstance(m, al.Take)] or moves
+        state = al.apply(state, choose(moves))
+    return state
+
+
+def test_al4_a_dealt_deck_short_of_a_card_in_the_setup_is_refused_word_for_word() -> None:
+    setup = _round2(0, lambda s: s.phase == "reveal")
+    assert len(setup.deck) == 13
+    short = attrs.evolve(setup, deck=setup.deck[1:], discard=(*setup.discard, setup.deck[0]))
+    why = "holds 12 cards in the setup, not the 13 dealt (AL-4)"
+    assert _message(al.check_state, short) == f"state.deck: {why}"
+    assert _message(al.check_view, al.view(short, 0)) == f"view.deck: {why}"
+
+
+def test_al6a_al11_the_draw_of_the_turn_in_progress_counts() -> None:
+    # every turn of round 2 drew from the deck, this one too: 3 turns and a drawn card
+    # leave 13 - 4 = 9 cards, no rebuild needed (AL-11)
+    drawn = _round2(1, lambda s: s.phase == "drawn" and s.turns >= 3, take=False)
+    assert (drawn.turns, len(drawn.deck), drawn.deck_public) == (3, 9, False)
+    al.check_state(drawn)
+    al.check_view(al.view(drawn, 0))
+
+
+def test_al11_a_deck_of_13_is_not_emptied_by_13_draws() -> None:
+    # a rebuild (which makes the deck public) needs a draw from the emptied deck
+    turn = _round2(1, lambda s: s.phase == "turn" and s.turns >= 2)
+    why = (
+        "the deck is public, but at most 13 draws cannot empty a deck of 13 dealt cards: "
+        "it was not rebuilt (AL-11)"
+    )
+    early = attrs.evolve(turn, turns=13, deck_public=True)
+    assert _message(al.check_state, early) == f"state.deck_public: {why}"
+    al.check_state(attrs.evolve(turn, turns=14, deck_public=True))
+
+
+def test_al9_the_ender_ends_on_its_right_neighbours_turn_word_for_word() -> None:
+    # three seats: the seat before the ender (not the one after) moved last
+    over = _reach(al.Rules(players=3, rounds=1), 0, lambda s: s.phase == "over" and s.ender == 0)
+    assert over.current == 2
+    wrong = forged(over, "current", (), 1)
+    why = "seat 0 ended the last round: it ended on seat 2's last turn (AL-9)"
+    assert _message(al.check_state, wrong) == f"state.current: {why}"
+    assert _message(al.check_view, al.view(wrong, 0)) == f"view.current: {why}"
