@@ -113,7 +113,7 @@ def _round2(seed: int, until: Callable[[al.State], bool], *, take: bool = True) 
     state = al.new_game(_SMALL, seed=seed)
     choose = random.Random(seed).choice
     while not (state.round == 2 and until(state)):
-        moves = al.legal_moves(state)
+        moves = list(al.legal_moves(state))
         if not take and state.round == 2:
             moves = [m for m in moves if not isinstance(m, al.Take)] or moves
         state = al.apply(state, choose(moves))
