@@ -7,6 +7,7 @@ reach, and the bound of a score the reader takes before the checks see it.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 
@@ -171,3 +172,81 @@ def test_al7_a_bad_seat_of_the_knock_window_is_refused_at_its_column(seats: str,
         text, start = _refusal(12, new)
         column = start + new.index(seats) + bad + 1
         assert _refused(text) == f"column {column}: {why}"
+
+
+def test_the_deck_counts_of_the_rules_of_more_than_1024_parts_are_refused() -> None:
+    fields = list(_START)
+    fields[0] = "3/" + ",".join(["1"] * 1100) + "/3/1000"
+    text = " ".join(fields)
+    where = -1
+    for _ in range(1024):
+        where = text.index(",", where + 1)
+    why = "at most 1,024 parts separated by ',' in a field"
+    assert _refused(text) == f"column {where + 1}: {why}"
+
+
+_TURN = al.new_game(al.Rules(players=2), seed=0)
+while _TURN.phase != "turn":
+    _TURN = al.apply(_TURN, random.Random(0).choice(al.legal_moves(_TURN)))
+_OVER = al.new_game(al.Rules(players=2, rounds=1), seed=0)
+while _OVER.phase != "over":
+    _OVER = al.apply(_OVER, random.Random(_OVER.turns).choice(al.legal_moves(_OVER)))
+
+
+def _checked_at(parse: Callable[[str], object], text: str, field: int, new: str) -> str:
+    """The refusal of ``text`` with field ``field`` replaced by ``new``, its column given
+    as an offset from the start of that field."""
+    fields = text.split(" ")
+    fields[field] = new
+    start = len(" ".join(fields[:field])) + 1
+    with pytest.raises(NotationError) as info:
+        parse(" ".join(fields))
+    column, why = str(info.value).rsplit(": ", 1)[0].split(": ", 1)
+    return f"{int(column.removeprefix('column ')) - start - 1}: {why}"
+
+
+def test_al8_a_showing_triple_is_refused_at_the_grids() -> None:
+    # the checks' refusal of state.cards and view.cards points at the grids' field:
+    # a 10 and a face-down 5 swapped between the seats give seat 0 three 5s in column 3
+    state = al.format_state(_TURN)
+    assert state.split(" ")[6] == (
+        "~6,~9,~2,~5;~1,~1,~10,~5;~2,~9,6,10/~-1,~6,~0,~6;5,~7,~10,~4;~1,~1,~5,4"
+    )
+    grids = "~6,~9,~2,5;~1,~1,~10,5;~2,~9,6,5/~-1,~6,~0,~6;5,~7,~10,~4;~1,~1,~10,4"
+    why = "a triple is showing (AL-8): p0.r0c3, p0.r1c3, p0.r2c3"
+    assert _checked_at(al.parse_state, state, 6, grids) == f"0: state.cards: {why}"
+    seen = al.format_view(al.view(_TURN, 0))
+    grids = "#,#,#,5;#,#,#,5;#,#,6,5/#,#,#,#;5,#,#,#;#,#,#,4"
+    assert _checked_at(al.parse_view, seen, 6, grids) == f"0: view.cards: {why}"
+
+
+def test_al10_a_face_down_card_at_the_end_is_refused_at_the_grids() -> None:
+    # seat 1's first place (outside the ender's area, AL-9) turned face down
+    why = "every card lies face up once the game is over (AL-10)"
+    state = al.format_state(_OVER)
+    assert _OVER.ender == 0
+    grids = state.split(" ")[6]
+    down = grids.replace("/", "/~", 1)
+    assert _checked_at(al.parse_state, state, 6, down) == f"0: state.face_up: {why}"
+    seen = al.format_view(al.view(_OVER, 0))
+    grids = seen.split(" ")[6]
+    cut = grids.index("/") + 1
+    hidden = grids[:cut] + "#" + grids[grids.index(",", cut) :]
+    assert _checked_at(al.parse_view, seen, 6, hidden) == f"0: view.face_down: {why}"
+
+
+def test_al11_deck_cards_in_the_setup_are_refused_at_the_deck() -> None:
+    start = al.new_game(al.Rules(players=2), seed=0)
+    seen = al.format_view(al.view(start, 0))
+    deck = f"{len(start.deck)}=" + ",".join(map(str, sorted(start.deck)))
+    why = (
+        "view.deck_cards: must be None in the setup and at the game end: only a draw "
+        "rebuilds the deck (AL-11)"
+    )
+    assert _checked_at(al.parse_view, seen, 7, deck) == f"0: {why}"
+
+
+def test_al7_a_placed_card_outside_an_exchange_is_refused_at_the_exchange() -> None:
+    state = al.format_state(_TURN)
+    why = "state.placed: a place only during exchange step 2"
+    assert _checked_at(al.parse_state, state, 13, "-/p0.r0c0/-") == f"0: {why}"
