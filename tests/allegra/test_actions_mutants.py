@@ -5,9 +5,13 @@ Allegra's action numbering and bounds, pinned where mutation testing found them 
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 import pytest
 
 from cardrules import allegra as al
+from cardrules.allegra._actions import _mask_maker
 from cardrules.errors import RulesError
 
 
@@ -44,3 +48,40 @@ def test_al10_a_deck_of_low_and_high_cards() -> None:
 def test_actions_refuses_rules_of_another_type_naming_them() -> None:
     with pytest.raises(RulesError, match=r"not 7$"):
         al.actions(7)  # type: ignore[arg-type]
+
+
+def _plain_mask(state: al.State, space: Any) -> bytes:
+    """The action mask by definition: a 1 at the number of every legal move."""
+    ones = bytearray(space.size)
+    for move in al.legal_moves(state):
+        ones[space.encode(move)] = 1
+    return bytes(ones)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_mask_maker_gives_the_mask_of_the_legal_moves(players: int) -> None:
+    # one maker over several games, so that its kept masks are met again: each must be
+    # the mask of the legal moves of the state in hand (AL-4 to AL-8: reveals, turns,
+    # knock windows, exchanges, and places removed by triples with a deck of few values)
+    phases: set[str] = set()
+    removed = 0
+    for deck in (None, (0, 0, 0, 0, 0, 0, 30, 30, 30, 0, 0, 0, 0)):
+        rules = al.Rules(players=players, rounds=1, max_turns_per_round=60)
+        if deck is not None:
+            rules = al.Rules(players=players, deck=deck, rounds=1, max_turns_per_round=60)
+        mask = _mask_maker(rules)
+        space = al.actions(rules)
+        for seed in range(6):
+            state = al.new_game(rules, seed=seed)
+            choose = random.Random(seed).choice
+            while state.phase != "over":
+                assert mask(state) == _plain_mask(state, space), state.phase
+                phases.add(state.phase)
+                removed += bool(state.removed)
+                state = al.apply(state, choose(al.legal_moves(state)))
+            assert mask(state) is None
+    assert removed > 0
+    expected = {"reveal", "turn", "drawn", "give", "place", "exchange", "knock"}
+    assert phases == (
+        expected if players >= 3 else expected - {"knock", "give", "place", "exchange"}
+    )
