@@ -15,6 +15,7 @@ import pytest
 from cardrules import InvalidStateError, RulesError
 from cardrules import allegra as al
 from cardrules.allegra import Rules, Slot
+from cardrules.allegra._geometry import is_place
 from tests.allegra.test_json import exchange_state
 from tests.refused import refused
 
@@ -59,3 +60,27 @@ def test_al3_a_forged_face_up_slot_is_no_place_of_a_layout() -> None:
     al.new_game(rules, seed=0, layout=attrs.evolve(layout, face_up=(Slot(1, 0, 0),)))
     with pytest.raises(RulesError, match=r"^layout\.face_up\[0\]: .* is not a place"):
         al.new_game(rules, seed=0, layout=attrs.evolve(layout, face_up=(_forged(0, 3, 0),)))
+
+
+@pytest.mark.parametrize(
+    ("fields", "players", "expected"),
+    [
+        ((0, 0, 0), 2, True),
+        ((1, 2, 3), 2, True),  # the last place of two grids
+        ((5, 2, 3), 6, True),
+        ((2, 0, 0), 2, False),  # a seat too many
+        ((-1, 0, 0), 2, False),
+        ((0, 3, 0), 2, False),  # a row too many
+        ((0, -1, 0), 2, False),
+        ((0, 0, 4), 2, False),  # a column too many
+        ((0, 0, -1), 2, False),
+        ((True, 0, 0), 2, False),  # an int's subclass is not an int here
+        ((0, False, 0), 2, False),
+        ((0, 0, 1.0), 2, False),
+    ],
+)
+def test_al3_a_place_is_a_slot_of_ints_in_range(
+    fields: tuple[object, object, object], players: int, expected: bool
+) -> None:
+    assert is_place(_forged(*fields), players) is expected
+    assert not is_place(fields, players)  # a tuple is no Slot
