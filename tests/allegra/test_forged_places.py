@@ -15,7 +15,7 @@ import pytest
 from cardrules import InvalidStateError, RulesError
 from cardrules import allegra as al
 from cardrules.allegra import Rules, Slot
-from cardrules.allegra._geometry import is_place
+from cardrules.allegra._moves import is_place
 from tests.allegra.test_json import exchange_state
 from tests.refused import refused
 

@@ -40,7 +40,8 @@ from cardrules.allegra._checks_round import (
     _check_rounds,
     check_seat,
 )
-from cardrules.allegra._geometry import GRID, SLOTS, TABLES, index, is_place
+from cardrules.allegra._geometry import GRID, SLOTS, TABLES, index
+from cardrules.allegra._moves import is_place
 from cardrules.allegra._state import (
     CARD_VALUES,
     Phase,

@@ -19,7 +19,8 @@ from cardrules.allegra._board import (
     _pack,
     _triples,
 )
-from cardrules.allegra._geometry import GRID, SLOTS, TABLES, index, is_place
+from cardrules.allegra._geometry import GRID, SLOTS, TABLES, index
+from cardrules.allegra._moves import is_place
 from cardrules.allegra._state import (
     CARD_VALUES,
     Layout,

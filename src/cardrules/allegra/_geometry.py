@@ -32,29 +32,6 @@ def index(slot: Slot) -> int:
     return slot.owner * GRID + slot.row * 4 + slot.col
 
 
-def is_place(slot: object, players: int) -> bool:
-    """
-    Whether ``slot`` is a place of a game of ``players`` (AL-3): a ``Slot`` whose
-    fields are ints in range. ``Slot`` checks them when built, but one built around its
-    checks (a forged state) may hold anything, and ``index`` would take it for another
-    place.
-
-    >>> is_place(Slot(2, 2, 3), 3), is_place(Slot(3, 0, 0), 3), is_place((0, 0, 0), 3)
-    (True, False, False)
-    """
-    if not isinstance(slot, Slot):
-        return False
-    owner, row, col = slot.owner, slot.row, slot.col
-    return (
-        type(owner) is int
-        and type(row) is int
-        and type(col) is int
-        and 0 <= owner < players
-        and 0 <= row < 3
-        and 0 <= col < 4
-    )
-
-
 class Tables:
     """The precomputed geometry of one player count."""
 

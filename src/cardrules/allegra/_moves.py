@@ -118,6 +118,30 @@ class Slot:
         raise RulesError(f"not a slot: {_short(text)} (expected the form 'p1.r0c3')")
 
 
+def is_place(slot: object, players: int) -> bool:
+    """
+    Whether ``slot`` is a place of a game of ``players`` (AL-3): a ``Slot`` whose
+    fields are ints in range. ``Slot`` checks them when built, but one built around its
+    checks (a forged state) may hold anything, and ``index`` would take it for another
+    place. It lives here, not in the compiled ``_geometry``: compiled code would raise
+    ``TypeError`` reading a forged field instead of answering.
+
+    >>> is_place(Slot(2, 2, 3), 3), is_place(Slot(3, 0, 0), 3), is_place((0, 0, 0), 3)
+    (True, False, False)
+    """
+    if not isinstance(slot, Slot):
+        return False
+    owner, row, col = slot.owner, slot.row, slot.col
+    return (
+        type(owner) is int
+        and type(row) is int
+        and type(col) is int
+        and 0 <= owner < players
+        and 0 <= row < 3
+        and 0 <= col < 4
+    )
+
+
 # --------------------------------------------------------------------------- moves
 
 

@@ -287,7 +287,9 @@ def _apply_choice(state: State, move: Move) -> State:
         raise IllegalMoveError(
             move, "BB-4", "each player first chooses three cards to lay face up"
         )
-    values = move.values
+    # Read untyped: compiled (mypyc), a typed read of a forged move's field raises
+    # TypeError before the check below can refuse it (BB-4).
+    values: object = getattr(move, "values")  # noqa: B009
     if (
         type(values) is not tuple
         or len(values) != ROW_SIZE
