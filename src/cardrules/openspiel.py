@@ -471,14 +471,16 @@ class _Trajectory(rl.Trajectory):
 
     def copy(self) -> _Trajectory:
         """An independent copy (a loaded trajectory works out its history first)."""
-        codes = self.__dict__.pop("_codes", None)
-        if codes is not None:
-            self._replay(codes)
+        self._replay()
         return cast(_Trajectory, super().copy())
 
-    def _replay(self, codes: list[int]) -> None:
-        # Every attribute but those _replayed gave: the deal played again with the
-        # moves of ``codes``, every seat told (the state reached equals ``state``).
+    def _replay(self) -> bool:
+        # A loaded trajectory (one with _codes) gets every attribute but those
+        # _replayed gave: the deal played again with the moves of ``_codes``, every seat
+        # told (the state reached equals ``state``). False for any other trajectory.
+        codes = self.__dict__.pop("_codes", None)
+        if codes is None:
+            return False
         spiel_game = self.spiel_game
         game, decode = spiel_game._game, spiel_game.space.decode
         replay = rl.Trajectory(game, game.new_game(spiel_game.rules, seed=self.deal))
@@ -488,15 +490,14 @@ class _Trajectory(rl.Trajectory):
         mine = self.__dict__
         for name, value in replay.__dict__.items():
             mine.setdefault(name, value)
+        return True
 
     if not TYPE_CHECKING:  # to mypy, every attribute is there
 
         def __getattr__(self, name: str) -> Any:
             # Called for a missing attribute only: a loaded trajectory's history.
-            codes = self.__dict__.pop("_codes", None)
-            if codes is None:
+            if not self._replay():
                 raise AttributeError(name)
-            self._replay(codes)
             return getattr(self, name)
 
     def __reduce__(self) -> tuple[Any, ...]:
