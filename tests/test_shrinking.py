@@ -465,15 +465,37 @@ def test_the_strategies_shrink_rules_through_the_game_hook() -> None:
 
 
 def test_known_starts_are_valid_first_states() -> None:
-    for game, rules in ((BM, BM.Rules()), (AL, AL.Rules(players=2)), (AL, AL.Rules())):
+    cases = ((BM, BM.Rules()), (BM, BM.Rules(players=3)), (BM, BM.Rules(players=4, max_cards=9)))
+    for game, rules in (*cases, (AL, AL.Rules(players=2)), (AL, AL.Rules())):
         starts = game.known_starts(rules)  # type: ignore[attr-defined]
         assert starts
         for start in starts:
             assert start.rules == rules
             game.check_state(start)
             assert not game.is_over(start)
-    assert BM.known_starts(BM.Rules(players=3)) == ()  # type: ignore[attr-defined]
     assert getattr(BB, "known_starts", None) is None
+
+
+@pytest.mark.parametrize(("players", "cards"), [(3, 22), (4, 17)])
+def test_beggar_known_start_puts_a_seat_out_while_the_others_play_on(
+    players: int, cards: int
+) -> None:
+    # BM-7 with more than two players: seat 1 pays every penalty card seat 0 leads
+    # (BM-5) until it owes a card it does not have, and is out, the others still
+    # playing; seeded deals get there much later (benchmarks/bench_shrink.py, "no seat
+    # is out while two others play on").
+    (start,) = BM.known_starts(BM.Rules(players=players))  # type: ignore[attr-defined]
+    state, fired = start, set()
+    while not any(state.out):
+        move = BM.legal_moves(state)[0]
+        after = BM.apply(state, move)
+        fired |= {getattr(e, "rule", None) for e in BM.events(state, move, after, 0)}  # type: ignore[misc]
+        state = after
+    assert state.cards == cards
+    assert state.out == tuple(seat == 1 for seat in range(players))
+    assert all(state.stacks[seat] for seat in range(players) if seat != 1)
+    assert not BM.is_over(state)
+    assert "BM-7" in fired
 
 
 def _triples_after(game: AnyGame, state: Any, picks: tuple[str, ...]) -> list[Any]:
@@ -583,8 +605,18 @@ def test_a_machine_deals_known_starts_as_a_known_start_seed() -> None:
     assert machine.state == BM.known_starts(BM.Rules())[0]  # type: ignore[attr-defined]
     assert machine.game_record is not None
     assert machine.game_record.seed is None
-    machine._deal(BM.Rules(players=3), KnownStart(5))  # none under these rules: seed 5
-    assert machine.state == BM.new_game(BM.Rules(players=3), seed=5)
+
+    def two_players_only(rules: Any) -> Any:
+        return BM.known_starts(rules) if rules.players == 2 else ()  # type: ignore[attr-defined]
+
+    class Fewer(GameMachine):
+        game = attrs.evolve(BM, known_starts=two_players_only)  # type: ignore[misc]
+
+    fewer = Fewer()
+    fewer._deal(BM.Rules(players=3), KnownStart(5))  # none under these rules: seed 5
+    assert fewer.state == BM.new_game(BM.Rules(players=3), seed=5)
+    assert fewer.game_record is not None
+    assert fewer.game_record.seed == 5
 
 
 # --------------------------------------------------------------------------- sub-cases
