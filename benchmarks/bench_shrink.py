@@ -58,6 +58,18 @@ def _bb_four_two_left(game: Any, step: Step) -> bool:
     )
 
 
+def _bb_eleven_two_left(game: Any, step: Step) -> bool:
+    move = step.move
+    return not (
+        type(move).__name__ == "Play" and move.value == 11 and _players_left(step.before) == 2
+    )
+
+
+def _bb_out_by_burn(game: Any, step: Step) -> bool:
+    told = {type(e).__name__ for e in _told(game, step.before, step.move, step.after)}
+    return not {"WentOut", "Burned"} <= told
+
+
 def _bb_face_down_unplayable(game: Any, step: Step) -> bool:
     told = _told(game, step.before, step.move, step.after)
     return not any(type(e).__name__ == "FaceDownTurned" and not e.playable for e in told)
@@ -67,6 +79,11 @@ def _bm_out_while_two_play(game: Any, step: Step) -> bool:
     after = step.after
     playing = sum(1 for out in after.out if not out)
     return not (any(after.out) and playing >= 2)
+
+
+def _bm_three_penalties(game: Any, step: Step) -> bool:
+    top = step.after.pile[-3:]
+    return not (len(top) == 3 and all(card.is_penalty for card in top))
 
 
 def _bm_big_trick(game: Any, step: Step) -> bool:
@@ -81,6 +98,11 @@ def _al_knock_exchange(game: Any, step: Step) -> bool:
 def _al_triple(game: Any, step: Step) -> bool:
     told = _told(game, step.before, step.move, step.after)
     return not any(type(e).__name__ == "TripleRemoved" for e in told)
+
+
+def _al_round_scored(game: Any, step: Step) -> bool:
+    told = _told(game, step.before, step.move, step.after)
+    return not any(type(e).__name__ == "RoundScored" for e in told)
 
 
 def _fires(rule: str) -> Check:
@@ -109,6 +131,11 @@ PLANTED = (
     Planted("beggar", "no pile of 12 cards or more is taken", _bm_big_trick),
     Planted("allegra", "no knock exchange ever happens", _al_knock_exchange),
     Planted("allegra", "no triple is removed", _al_triple),
+    # Of the same kind, but not what the games' known starts were laid out for.
+    Planted("biggenbende", "no 11 is played with two players left", _bb_eleven_two_left),
+    Planted("biggenbende", "no seat goes out with a burn", _bb_out_by_burn),
+    Planted("beggar", "no three penalty cards lie on the pile", _bm_three_penalties),
+    Planted("allegra", "no round is scored", _al_round_scored),
     # Rules reached only under non-default rules or from a known deal.
     Planted("biggenbende", "no round is cut by the turn limit", _fires("BB-20")),
     # Casella's endless deal repeats after 897 moves: a machine needs max_moves >= 900.

@@ -110,22 +110,34 @@ def test_a_game_run_stops_at_the_failing_move_and_notes_it(game: AnyGame) -> Non
     assert not planted(Step(state, move, before, 0))
 
 
-def test_a_failing_game_run_is_shrunk_to_a_short_game() -> None:
+@pytest.mark.parametrize("seeded", [True, False])
+def test_a_failing_game_run_is_shrunk_to_a_short_game(seeded: bool) -> None:
     lengths: list[int] = []
+    runs: list[GameRun] = []
+    rules = [BB.Rules(players=n) for n in (3, 4, 5, 6)] if seeded else None
 
     @_QUICK
-    @given(games(BB))
+    @given(games(BB, rules=rules))
     def test(run: GameRun) -> None:
         for step in run:
             if not PLANTED["biggenbende"](step):
                 lengths.append(step.index + 1)
+                runs.append(run)
                 raise AssertionError("planted")
 
     _reported(test)
-    # Shrinking made the failing game shorter than the first failure found, and a
-    # face-down card needs an empty hand: at least 10 moves (the choices, then plays).
     assert lengths[-1] <= lengths[0]
-    assert 10 <= lengths[-1] <= 60
+    if seeded:
+        # Shrinking made the failing game shorter than the first failure found, and a
+        # face-down card (BB-11) needs an empty hand: from a seeded deal at least 10
+        # moves (the choices, then plays).
+        assert lengths[0] > lengths[-1] >= 10
+        assert lengths[-1] <= 60
+    else:
+        # The default strategies shrink to the known round's end, where seat 2 turns
+        # its face-down card at the second move (GAME.known_starts).
+        assert lengths[-1] == 2
+        assert runs[-1].start == BB.known_starts(runs[-1].rules)[0]  # type: ignore[attr-defined]
 
 
 def test_a_failure_after_the_loop_notes_the_last_position() -> None:
@@ -465,15 +477,50 @@ def test_the_strategies_shrink_rules_through_the_game_hook() -> None:
 
 
 def test_known_starts_are_valid_first_states() -> None:
-    cases = ((BM, BM.Rules()), (BM, BM.Rules(players=3)), (BM, BM.Rules(players=4, max_cards=9)))
-    for game, rules in (*cases, (AL, AL.Rules(players=2)), (AL, AL.Rules())):
+    cases: list[tuple[AnyGame, Any]] = [(BM, BM.Rules()), (BM, BM.Rules(players=3))]
+    cases += [(BM, BM.Rules(players=4, max_cards=9)), (AL, AL.Rules(players=2)), (AL, AL.Rules())]
+    cases += [(BB, BB.Rules(players=n)) for n in (3, 4, 5, 6)]
+    # The smallest deck three seats accept (BB-2, BB-4) and a single round (BB-19).
+    cases += [(BB, BB.Rules(players=3, copies_per_value=2, jokers=6, rounds=1))]
+    for game, rules in cases:
         starts = game.known_starts(rules)  # type: ignore[attr-defined]
         assert starts
         for start in starts:
             assert start.rules == rules
             game.check_state(start)
             assert not game.is_over(start)
-    assert getattr(BB, "known_starts", None) is None
+            assert cardrules.loads(cardrules.dumps(start)) == start
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_biggenbende_known_start_reaches_the_end_of_a_round_in_a_few_simple_moves(
+    players: int,
+) -> None:
+    # A round's end, which seeded rounds reach after a hundred moves or more: seat 0
+    # goes out with a 4 that skips seat 1 (BB-17, BB-14), seat 2 turns a face-down
+    # card it cannot play (BB-11); with three players seat 1 plays a 4 with two seats
+    # left and plays again (BB-14/two-left), then burns with an 8 (BB-13); the
+    # second seat out ends the round (BB-18).
+    (start,) = BB.known_starts(BB.Rules(players=players))  # type: ignore[attr-defined]
+    state, fired, moves = start, [], 0
+    while state.round == 1:
+        move = BB.legal_moves(state)[0]
+        after = BB.apply(state, move)
+        told = BB.events(state, move, after, 0)  # type: ignore[misc]
+        fired.append({type(e).__name__ for e in told})
+        fired[-1] |= {name for name, test in BB.rule_cases if any(test(e, state) for e in told)}  # type: ignore[attr-defined]
+        state, moves = after, moves + 1
+    assert {"WentOut", "Skipped"} <= fired[0]
+    assert {"FaceDownTurned", "PileTaken"} <= fired[1]
+    assert sum("WentOut" in f for f in fired) == 2
+    assert "RoundEnded" in fired[-1]
+    if players == 3:
+        assert moves == 5
+        assert "BB-14/two-left" in fired[2]
+        assert "Burned" in fired[3]
+    else:  # each seat but seat 1 plays a 10 in turn; with six, the third burns (BB-12)
+        assert moves == {4: 6, 5: 7, 6: 6}[players]
+        assert ("Burned" in fired[4]) == (players == 6)
 
 
 @pytest.mark.parametrize(("players", "cards"), [(3, 22), (4, 17)])

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 from cardrules.biggenbende._actions import actions, max_moves, returns, utility_bounds
 from cardrules.biggenbende._cases import RULE_CASES as _RULE_CASES
+from cardrules.biggenbende._cases import known_starts as _known_starts
 from cardrules.biggenbende._cases import smaller_rules as _smaller_rules
 from cardrules.biggenbende._checks import check_state, check_view
 from cardrules.biggenbende._deal import new_game
@@ -193,6 +194,7 @@ GAME = _GameSpec(
     ),
     smaller=_smaller,
     smaller_rules=_smaller_rules,
+    known_starts=_known_starts,
     actions=actions,
     observation=observation,
     observation_split=_SPLIT,

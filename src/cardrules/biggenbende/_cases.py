@@ -1,7 +1,8 @@
 """
 The named sub-cases of Biggenbende's rules (``GAME.rule_cases``): derived from an
-event and the state before its move, never saved; and the smaller rules the testing
-kit shrinks a deal through (``GAME.smaller_rules``).
+event and the state before its move, never saved; the smaller rules the testing kit
+shrinks a deal through (``GAME.smaller_rules``); and the first state it starts from
+now and then (``GAME.known_starts``): a round's end, which seeded rounds reach late.
 
 >>> from cardrules.biggenbende import Rules, new_game
 >>> from cardrules.biggenbende._events import Skipped
@@ -15,11 +16,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
+import attrs
+
+from cardrules.biggenbende._deal import new_game
 from cardrules.biggenbende._events import Burned, Skipped
-from cardrules.biggenbende._state import BURN, Rules, State
+from cardrules.biggenbende._state import BURN, VALUES, Deal, Rules, State
 from cardrules.game import _valid_changes
 
-__all__ = ["RULE_CASES", "smaller_rules"]
+__all__ = ["RULE_CASES", "known_starts", "smaller_rules"]
 
 
 def _left(state: State) -> int:
@@ -86,3 +90,46 @@ def smaller_rules(rules: Rules) -> Iterator[Rules]:
     if rules.chips > 0:
         steps.append({"chips": rules.chips // 2})
     yield from _valid_changes(rules, steps)
+
+
+_EMPTY_ROW = (None, None, None)
+
+
+def _round_end(players: int) -> Deal:
+    """
+    The cards each seat holds in :func:`known_starts`' deal, every other card already
+    burnt (``removed``); face-up rows given, no draw pile.
+    """
+    hands: list[tuple[int, ...]] = [(4,), (4, 8), ()]
+    face_down: list[tuple[int | None, ...]] = [_EMPTY_ROW, (None, None, 12), (1, None, None)]
+    for _ in range(3, players):
+        hands.append((10,))
+        face_down.append((None, 3, None))
+    return Deal(hands=tuple(hands), face_down=tuple(face_down), draw=(), face_up=((),) * players)
+
+
+def known_starts(rules: Rules) -> tuple[State, ...]:
+    """
+    A round's end (``GAME.known_starts``): round 1 starts with every card but a few
+    already burnt, so that the simplest play (each first legal move) reaches the rules
+    of a round's end in its first moves, where seeded rounds take a hundred moves or
+    more. Later rounds are dealt from seed 0. Seat 0 holds one 4: it goes out with it
+    (BB-17), and the 4 still skips seat 1 (BB-14). Seat 2 holds only a face-down 1,
+    which it turns onto the 4 and must take with the pile (BB-11). With three players
+    seat 1 then plays a 4 with two seats left and the turn comes back to it
+    (BB-14/two-left), burns the pile with an 8 (BB-13), plays its face-down 12 and goes
+    out second, which ends the round (BB-17, BB-18). With more players each other seat
+    holds a 10 and a face-down 3, and the round ends when seat 3 goes out, after a
+    pick-up (BB-9).
+
+    >>> start = known_starts(Rules(players=3))[0]
+    >>> start.phase, sum(start.removed), sum(start.hands[0])
+    ('play', 75, 1)
+    """
+    deal = _round_end(rules.players)
+    rows = [*deal.hands, *([c for c in row if c is not None] for row in deal.face_down)]
+    held = [sum(row.count(value) for row in rows) for value in range(VALUES)]
+    # Every deck that deals ten cards a seat (BB-4) holds these: two copies of each
+    # value at least, and with four or more seats a copy of 3 and 10 per seat but two.
+    removed = tuple(v for v in range(VALUES) for _ in range(rules.deck[v] - held[v]))
+    return (new_game(rules, seed=0, deal=attrs.evolve(deal, removed=removed)),)
