@@ -215,9 +215,13 @@ def rules_strategy(game: AnyGame, *, options: bool = True) -> st.SearchStrategy[
         players = draw(st.sampled_from(counts))
         values: dict[str, Any] = {}
         for option in _options(rules_class, players):
-            # False (what hypothesis shrinks to) varies the option: smaller rules.
+            # The value is drawn even when the default is kept, so that shrinking the
+            # choice below to False (what hypothesis shrinks to: vary the option, for
+            # smaller rules) reads the value at once, already shrunk to the smallest,
+            # and every later choice stays where it was.
+            value = draw(option.draw)
             if not draw(st.booleans()):
-                values[option.name] = draw(option.draw)
+                values[option.name] = value
         return _walk(draw, game, build(players, values))
 
     return draw()
