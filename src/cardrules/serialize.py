@@ -33,7 +33,6 @@ from typing import Any, Final
 
 import attrs
 import cattrs
-import cattrs.v
 
 from cardrules._convert import _BY_TYPE as _BY_TYPE
 from cardrules._convert import _BY_TYPE_LIMIT as _BY_TYPE_LIMIT
