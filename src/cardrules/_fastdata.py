@@ -473,9 +473,10 @@ class Quick:
         if self._is_rng(tp):
             return f"_json_str({_name(ns, _unstructure_rng)}({var}))"
         form = _packed_form(tp)
+        if self._table(tp) is not None and form is None:
+            return f"_json_str({_name(ns, _unstructure_text)}({var}))"
         if self._table(tp) is not None:  # (a row of no hash raises: the data way)
-            write = _unstructure_text if form is None else form.texts.__getitem__
-            return f"_json_str({_name(ns, write)}({var}))"
+            return f"_json_str({_name(ns, form.texts)}[{var}])"  # type: ignore[union-attr]
         if self._plain_class(tp):
             body = self._json_body(tp)
             if body is None:
