@@ -15,7 +15,6 @@ from typing import Any, Final, Union
 
 import attrs
 import cattrs
-import cattrs.v
 from cattrs.errors import IterableValidationError, IterableValidationNote
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 

@@ -1,40 +1,38 @@
 """
-The quick path of ``loads`` and ``dumps``: one generated function per attrs class that
-reads a whole object from JSON data (counting its key-value pairs) or writes its JSON text.
+The quick path of ``loads`` and ``dumps``: per attrs class, one generated function that
+reads a whole object from JSON data (counting its key-value pairs) and one that writes
+its JSON text.
 
 **Why a generator of its own beside cattrs'.** ``_convert`` makes every hook with
 ``cattrs.gen`` (the detailed path, which words every error), and ``to_data`` writes
-with them. Reading and writing text do not: measured on the mid-game states of
-``benchmarks/bench_perf.py`` in one run (issue 27, 2026-12-02), cattrs reads a state
-in 24 to 28 us, the quick reader in 6.5 to 8 us; cattrs' data and the C encoder write
-one in 12 to 15 us, the JSON text writer below in 6 to 9 us; the whole round trip the
-cattrs way (with the duplicate-key hook, 5 us more than counting) takes 82 to 90 us,
-the quick way 41 to 51 us on the same busy machine. A round trip must stay under 50
-us. cattrs calls one hook per field and per item (the strict ``int`` hook on every
-count); this code tests the types of a whole list in one pass in C, reads cards and
-compact text through tables, makes each equal immutable object once, and writes the
-last rules written from a memo (up to 2.3 us a state) and card texts ready quoted (up
-to 3 us).
+with them; reading and writing text do not. Measured on the mid-game states of
+``benchmarks/bench_perf.py`` in one run (issue 27, 2026-12-02, least of 300 batches),
+cattrs' generated hooks read a state in 17 to 20.5 us (15 to 19 us without detailed
+validation), the quick reader in 4.7 to 5.6 us; cattrs' data and the C encoder write one
+in 10 to 12 us, the JSON text writer below in 5 to 7.3 us. The round trip takes 30 to
+36 us the quick way, so the cattrs way (with the duplicate-key hook, 3 us more than
+counting) would take 51 to 56 us: over the 50 us a round trip may take. cattrs calls one
+hook per field and per item (the strict ``int`` hook on every count); this code tests
+the types of a whole list in one pass in C, reads cards and compact text through
+tables, makes each equal immutable object once, and writes the last rules written from
+a memo and card texts ready quoted (together 0.3 to 3 us of a dumps).
 
-- **reading** (``reader``) takes only data the detailed hooks take unchanged: a dict
-  with exactly the field names, ints that are ``int`` (never ``bool``), lists where
-  tuples belong, and so on; the class itself makes the object, so its validators run.
-  On anything else it returns :data:`GIVE_UP` and the caller reads the data the
-  detailed way, which words the error: the quick path never accepts what the detailed
-  path refuses, and never words an error itself.
-- **counting**: a reader adds up the key-value pairs of the objects it read, so that
-  ``_load._quick_read`` can rule out repeated keys.
-- **writing JSON text** (``text_writer``) gives exactly the text the encoder makes of
-  cattrs' data, testing the exact type of every value and raising on anything else
-  (the caller then writes the data the usual way).
-- **typed checks**: a game may register a variant of its ``check_state`` fast path for
-  states a quick reader made (``register_typed_check``).
+- **reading** (``reader``) takes only data the detailed hooks take unchanged (a dict
+  with exactly the field names, ints that are ``int``, lists where tuples belong...);
+  the class itself makes the object, so its validators run. On anything else it
+  returns :data:`GIVE_UP` and the caller reads the data the detailed way, which words
+  the error: the quick path never accepts what the detailed path refuses.
+- **counting**: the pairs read let ``_load._quick_read`` rule out repeated keys.
+- **writing JSON text** (``text_writer``) gives exactly the encoder's text of cattrs'
+  data and raises on any value not of its exact type (the caller then goes the usual
+  way).
+- **typed checks**: a game may register a fast ``check_state`` for states a quick
+  reader made (``register_typed_check``).
 
-Only the hooks defined here (the strict scalar, RNG and text hooks and the sequence
-hooks, which ``_convert`` registers) and the compact-text forms of ``_format`` are
-bypassed: a type whose hook is another (a tagged class, a union, a set, a hook
-registered later) has no quick form, and neither has a class that holds one.
-tests/test_fastdata.py compares every way with the detailed one.
+Only the hooks defined here (strict scalars, RNG, text, sequences; ``_convert``
+registers them) and ``_format``'s compact-text forms are bypassed: a type with any
+other hook has no quick form, nor has a class that holds one. tests/test_fastdata.py
+compares every way with the detailed one.
 """
 
 from __future__ import annotations
@@ -84,12 +82,8 @@ def _optional(tp: Any) -> Any:
 
 
 class _TextWriter:
-    """
-    The texts of the values of one class written as text, by the values' identity:
-    ``many(values)`` is ``[write(v) for v in values]``, in one pass in C for values
-    written before. A value is held (so that its ``id`` stays its own) with its text, up
-    to :data:`_MEMO_SIZE` values; the class's values are immutable.
-    """
+    """The texts of immutable values by identity, ``many`` in one pass in C; each value is
+    held (so that its ``id`` stays its own), up to :data:`_MEMO_SIZE` of them."""
 
     def __init__(self, write: Callable[[Any], str]) -> None:
         self._write = write
@@ -161,8 +155,7 @@ def _fail(expected: str, value: object) -> typing.NoReturn:
 
 
 def _strict(tp: type, expected: str) -> Callable[[object, type], Any]:
-    """The structure hook of ``tp`` that takes exactly a ``tp``: JSON true/false, floats
-    and strings are not ints, and so on."""
+    """The structure hook that takes exactly a ``tp`` (JSON true is no int, and so on)."""
 
     def structure(value: object, _: type) -> Any:
         if type(value) is not tp:
@@ -195,11 +188,8 @@ def _unstructure_rng(rng: Rng) -> str:
 
 
 def _structure_text(value: object, cls: type) -> Any:
-    """
-    A value of a class marked ``_as_text``, from its text: exactly a text that
-    ``cls.from_str`` takes and ``str`` writes back unchanged (no lower case, no other
-    spelling, no spaces), else an error naming what was expected.
-    """
+    """A value of a class marked ``_as_text`` from exactly a text that ``cls.from_str``
+    takes and ``str`` writes back unchanged (``"QH"``, not ``"qh"``)."""
     if type(value) is str:
         try:
             obj = cls.from_str(value)  # type: ignore[attr-defined]
@@ -222,12 +212,8 @@ _STRICT: Final = {int: _structure_int, bool: _structure_bool, str: _structure_st
 
 
 def _plain_items(conv: cattrs.Converter, tp: Any) -> frozenset[type] | None:
-    """
-    The exact types of the values that ``tp``'s strict hook returns unchanged (``int``
-    for ``int``, ``int`` and ``None`` for ``int | None``; ``bool`` and ``str`` alike),
-    or ``None`` for other types or once ``conv`` has another hook for them: a hook
-    registered later is never bypassed.
-    """
+    """The exact types of the values that ``tp``'s strict hook returns unchanged (``int``
+    and ``None`` for ``int | None``), or ``None`` for other types or other hooks."""
     inner = _optional(tp)
     base = tp if inner is None else inner
     if base not in (int, bool, str) or conv.get_structure_hook(base) is not _STRICT[base]:
@@ -268,17 +254,13 @@ def _define(code: str, ns: dict[str, Any]) -> Any:
 
 
 class Quick:
-    """
-    The quick readers and writers of one converter, made on first use per class; it
-    bypasses only the hooks above (``tagged``: the classes written with a tag, which
-    have no quick form).
-    """
+    """The quick readers and writers of one converter, made on first use per class
+    (``tagged``: the classes written with a tag, which have no quick form)."""
 
     def __init__(self, conv: cattrs.Converter, tagged: frozenset[type]) -> None:
         self._conv = conv
         self._tagged = tagged
-        self._tables: dict[type, _Memo] = {}
-        self._row_tables: dict[Any, _Memo] = {}
+        self._tables: dict[Any, _Memo] = {}
         self._readers: dict[type, Callable[..., Any] | None] = {}
         self._bodies: dict[type, Callable[[Any, list[int]], Any] | None] = {}
         self._json: dict[type, Callable[[Any], str] | None] = {}
@@ -286,38 +268,27 @@ class Quick:
     # ------------------------------------------------------------------ public
 
     def reader(self, cls: type) -> Callable[..., Any] | None:
-        """
-        ``(data, pairs=None) -> object`` or :data:`GIVE_UP`; ``None`` if ``cls`` has no
-        quick form. ``pairs``, a list ``[0]``, gets the key-value pairs of all the objects
-        in ``data`` added to its item (each object is read whole, with exactly its
-        class's keys).
-        """
+        """``(data, pairs=None) -> object`` or :data:`GIVE_UP` (``None``: no quick form);
+        the key-value pairs of every object read are added to ``pairs[0]``."""
         if cls not in self._readers:
             body = self._reader_body(cls) if self._plain_class(cls) else None
             self._readers[cls] = None if body is None else _give_up_on_error(body)
         return self._readers[cls]
 
     def text_writer(self, cls: type) -> Callable[[Any], str] | None:
-        """
-        ``object -> str``: the JSON text that ``json.dumps(conv.unstructure(object),
-        separators=(",", ":"))`` gives, written straight away; ``None`` if ``cls`` has
-        no quick form. It raises (anything) for an object it does not write plainly:
-        the caller then writes it the usual way, which gives that text or its error.
-        """
+        """``object -> str``, the text of ``json.dumps(conv.unstructure(object),
+        separators=(",", ":"))`` (``None``: no quick form); it raises (anything) on an
+        object it does not write plainly, which the caller then writes the usual way."""
         if cls in self._json:  # (made before: the hot path of dumps)
             return self._json[cls]
         return self._json_body(cls) if self._plain_class(cls) else None
 
     # ------------------------------------------------------------------ shapes
 
-    def _scalar(self, tp: Any) -> frozenset[type] | None:
-        """The exact types a value of ``tp`` may have, for a plain scalar ``tp``."""
-        return _plain_items(self._conv, tp)
-
     def _value(self, tp: Any) -> tuple[frozenset[type], frozenset[str] | None] | None:
         """The types (and the strings of a ``Literal`` of strings, ``None`` maybe beside)
         of a value written unchanged."""
-        scalar = self._scalar(tp)
+        scalar = _plain_items(self._conv, tp)
         if scalar is not None:
             return scalar, None
         inner = _optional(tp)
@@ -360,42 +331,29 @@ class Quick:
             return None
         return item, make
 
-    def _is_rng(self, tp: Any) -> bool:
+    def _own(self, tp: Any, read: object, write: object) -> bool:
+        """Whether the converter still has exactly these hooks for ``tp``."""
         conv = self._conv
-        return (
-            tp is Rng
-            and conv.get_structure_hook(Rng) is _structure_rng
-            and conv.get_unstructure_hook(Rng) is _unstructure_rng
-        )
+        return conv.get_structure_hook(tp) is read and conv.get_unstructure_hook(tp) is write
+
+    def _is_rng(self, tp: Any) -> bool:
+        return tp is Rng and self._own(Rng, _structure_rng, _unstructure_rng)
 
     def _table(self, tp: Any) -> _Memo | None:
-        """The texts read, by text, of a class written as text by the expected hooks."""
-        if _text_form(tp) is None:
-            return None
-        conv = self._conv
-        if (
-            conv.get_structure_hook(tp) is not _structure_text
-            or conv.get_unstructure_hook(tp) is not _unstructure_text
-        ):
-            return None
-        if tp not in self._tables:
-            self._tables[tp] = _Memo(lambda text: _structure_text(text, tp))
-        return self._tables[tp]
-
-    def _rows(self, tp: Any) -> _Memo | None:
-        """The rows read, by text, of a tuple written as compact text by its form's
-        own hooks (``_format._packed``)."""
+        """The values read, by text, of a class written as text or of a tuple written as
+        compact text (``_format``), by their own hooks."""
         form = _packed_form(tp)
-        conv = self._conv
-        if (
-            form is None
-            or conv.get_structure_hook(tp) is not form.read
-            or conv.get_unstructure_hook(tp) is not form.write
-        ):
+        if form is not None and self._own(tp, form.read, form.write):
+            key, make, keep = form, form.row, _ROW_KEEP
+        elif _text_form(tp) is not None and self._own(tp, _structure_text, _unstructure_text):
+            key, make, keep = tp, lambda text: _structure_text(text, tp), None
+        else:
             return None
-        if form not in self._row_tables:
-            self._row_tables[form] = _Memo(form.row, _ROW_KEEP)
-        return self._row_tables[form]
+        if key not in self._tables:
+            self._tables[key] = _Memo(make, keep)
+        return self._tables[key]
+
+    _rows = _table  # (a name of the tables of compact rows, for the tests)
 
     def _fields(self, cls: type) -> list[tuple[attrs.Attribute[Any], Any]]:
         hints = typing.get_type_hints(cls, include_extras=True)
@@ -418,7 +376,7 @@ class Quick:
             return f"({var} if {test} else _miss())"
         if self._is_rng(tp):
             return f"{_name(ns, _structure_rng)}({var}, None)"
-        table = t if (t := self._table(tp)) is not None else self._rows(tp)
+        table = self._table(tp)
         if table is not None:
             return f"{_name(ns, table)}[{var}]"
         if self._plain_class(tp):
@@ -435,11 +393,11 @@ class Quick:
             return None
         item, make = seq
         made, is_list = _name(ns, make), f"type({var}) is list"
-        item_types = self._scalar(item)
+        item_types = _plain_items(self._conv, item)
         if item_types is not None:  # plain scalars: one pass in C over the items' types
             test = f"{is_list} and {{*map(type, {var})}} <= {_name(ns, item_types)}"
             return f"({made}({var}) if {test} else _miss())"
-        table = t if (t := self._table(item)) is not None else self._rows(item)
+        table = self._table(item)
         if table is not None:  # texts: one lookup each, in C
             return (
                 f"({made}(map({_name(ns, table.__getitem__)}, {var})) if {is_list} else _miss())"
@@ -514,11 +472,11 @@ class Quick:
             return self._json_scalar(value[0], var)
         if self._is_rng(tp):
             return f"_json_str({_name(ns, _unstructure_rng)}({var}))"
-        if self._table(tp) is not None:
+        form = _packed_form(tp)
+        if self._table(tp) is not None and form is None:
             return f"_json_str({_name(ns, _unstructure_text)}({var}))"
-        if self._rows(tp) is not None:
-            texts = _packed_form(tp).texts  # type: ignore[union-attr]
-            return f"_json_str({_name(ns, texts)}[{var}])"  # (a row of no hash: the data way)
+        if self._table(tp) is not None:  # (a row of no hash raises: the data way)
+            return f"_json_str({_name(ns, form.texts)}[{var}])"  # type: ignore[union-attr]
         if self._plain_class(tp):
             body = self._json_body(tp)
             if body is None:
@@ -542,18 +500,18 @@ class Quick:
         # cattrs writes any iterable here; only the declared container is written
         # straight away.
         kind = f"type({var}) is {make.__name__}"
-        item_scalar = self._scalar(item)
+        item_scalar = _plain_items(self._conv, item)
         if item_scalar == _INT_ONLY:  # every item an int (never a bool): one test
             text = f'"[" + ",".join(map(repr, {var})) + "]"'
             return (
                 f'(("[]" if not {var} else {text} if set(map(type, {var})) == _INT_ONLY '
                 f"else _miss()) if {kind} else _miss())"
             )
-        if self._table(item) is not None:
+        form = _packed_form(item)
+        if self._table(item) is not None and form is None:
             texts = f"{_name(ns, _TEXTS.many_json)}({var})"
-        elif self._rows(item) is not None:
-            get = _packed_form(item).texts.__getitem__  # type: ignore[union-attr]
-            texts = f"map(_json_str, map({_name(ns, get)}, {var}))"
+        elif form is not None and self._table(item) is not None:
+            texts = f"map(_json_str, map({_name(ns, form.texts.__getitem__)}, {var}))"
         else:
             inner_var = f"_v{depth + 1}"
             inner = (

@@ -389,9 +389,11 @@ def _names(games: Mapping[str, AnyGame]) -> str:
     return ", ".join(sorted(games))
 
 
-def _check_envelope(doc: Any, games: Mapping[str, AnyGame]) -> tuple[AnyGame, int, Kind, Any]:
+def _check_envelope(
+    doc: Any, games: Mapping[str, AnyGame], want: object = None, want_kind: object = None
+) -> tuple[AnyGame, int, Kind, Any]:
     """The game (found in ``games``), format version, kind and data of an envelope,
-    checked."""
+    checked, and if given the game's name ``want`` and the kind ``want_kind``."""
     if not isinstance(doc, dict):
         raise SerializationError(f"$: expected a cardrules envelope object, got {_short(doc)}")
     if doc.keys() != _ENVELOPE_KEYS:  # (the usual six keys need no more looking at)
@@ -440,6 +442,12 @@ def _check_envelope(doc: Any, games: Mapping[str, AnyGame]) -> tuple[AnyGame, in
         raise SerializationError(
             f"$.type: expected one of {', '.join(_KINDS)}, got {_short(kind)}"
         )
+    if want is not None and not isinstance(want, str):
+        raise WrongTypeError(f"game: expected a game name (str), got {type(want).__name__}")
+    if want is not None and game.name != want:
+        raise SerializationError(f"$.game: expected a {want} document, got {game.name}")
+    if want_kind is not None and kind != want_kind:
+        raise SerializationError(f"$.type: expected a {want_kind}, got a {kind}")
     return game, version, kind, doc["data"]
 
 
@@ -474,24 +482,15 @@ def _quick_read(
         doc, end = _SCAN(text, 0)
         if end != len(text):
             return GIVE_UP
-        found, version, found_kind, data = _check_envelope(doc, games)
+        found, version, found_kind, data = _check_envelope(doc, games, game, kind)
     except Exception:  # any problem: the full way finds it again and words it
         return GIVE_UP
     if version != found.format_version:
         return GIVE_UP  # (the steps of _upgrade first)
-    if game is not None and (not isinstance(game, str) or found.name != game):
-        return GIVE_UP  # (the full way refuses a game that is no str, whatever it equals)
-    if kind is not None and found_kind != kind:
-        return GIVE_UP
     cls = _plain(found, found_kind)
-    if cls is None:
-        return GIVE_UP
-    quick = _setup(found).quick
-    read = quick.reader(cls)
-    if read is None:
-        return GIVE_UP
+    read = None if cls is None else _setup(found).quick.reader(cls)
     pairs = [0]
-    obj = read(data, pairs)
+    obj = GIVE_UP if read is None else read(data, pairs)
     if obj is GIVE_UP or text.count(":") != len(_ENVELOPE_KEYS) + pairs[0]:
         return GIVE_UP
     # The text holds no repeated key: the full way would have read this same object.

@@ -33,7 +33,6 @@ from typing import Any, Final
 
 import attrs
 import cattrs
-import cattrs.v
 
 from cardrules._convert import _BY_TYPE as _BY_TYPE
 from cardrules._convert import _BY_TYPE_LIMIT as _BY_TYPE_LIMIT
@@ -566,13 +565,7 @@ def loads(
     doc = _parse(text, max_size)
     if key is not None:
         _verify(doc, _check_key(key))
-    found, version, found_kind, data = _check_envelope(doc, GAMES)
-    if game is not None and not isinstance(game, str):
-        raise WrongTypeError(f"game: expected a game name (str), got {type(game).__name__}")
-    if game is not None and found.name != game:
-        raise SerializationError(f"$.game: expected a {game} document, got {found.name}")
-    if kind is not None and found_kind != kind:
-        raise SerializationError(f"$.type: expected a {kind}, got a {found_kind}")
+    found, version, found_kind, data = _check_envelope(doc, GAMES, game, kind)
     return _made(found_kind, _read(found, found_kind, version, data, "$.data"), "$.data")
 
 
