@@ -119,8 +119,9 @@ def known_starts(rules: Rules) -> tuple[State, ...]:
     seat 1 then plays a 4 with two seats left and the turn comes back to it
     (BB-14/two-left), burns the pile with an 8 (BB-13), plays its face-down 12 and goes
     out second, which ends the round (BB-17, BB-18). With more players each other seat
-    holds a 10 and a face-down 3, and the round ends when seat 3 goes out, after a
-    pick-up (BB-9).
+    holds a 10 and a face-down 3: they play their 10s, seat 1 must pick up (BB-9),
+    and the next seat to turn its 3 goes out second; with six, the third 10 burns
+    (BB-12) and that seat goes out at once.
 
     >>> start = known_starts(Rules(players=3))[0]
     >>> start.phase, sum(start.removed), sum(start.hands[0])
@@ -129,7 +130,8 @@ def known_starts(rules: Rules) -> tuple[State, ...]:
     deal = _round_end(rules.players)
     rows = [*deal.hands, *([c for c in row if c is not None] for row in deal.face_down)]
     held = [sum(row.count(value) for row in rows) for value in range(VALUES)]
-    # Every deck that deals ten cards a seat (BB-4) holds these: two copies of each
-    # value at least, and with four or more seats a copy of 3 and 10 per seat but two.
+    # Every deck that deals ten cards a seat (BB-4) holds these: it has two copies of
+    # each value at least, and n - 1 copies with n > 3 seats, which need n - 3 each of
+    # 3 and 10.
     removed = tuple(v for v in range(VALUES) for _ in range(rules.deck[v] - held[v]))
     return (new_game(rules, seed=0, deal=attrs.evolve(deal, removed=removed)),)
