@@ -140,3 +140,57 @@ def test_bm7_with_a_fresh_detector_an_out_seat_cannot_take_the_pile() -> None:
     # Seat 1 holds no card but takes the pile if the payment fails: it is not out (BM-7).
     with refused(InvalidStateError, "penalty_seat", "BM-7"):
         beggar.check_state(attrs.evolve(state, out=(False, True, False)))
+
+
+def test_bm4_a_penalty_seat_one_past_the_last_seat_is_out_of_range() -> None:
+    forged = attrs.evolve(_mid_game(), penalty_seat=2)
+    assert _refusal(beggar.check_state, forged) == (
+        "penalty_seat: must be an int from 0 to 1, not 2"
+    )
+
+
+def test_bm2_forged_rules_with_a_player_count_of_no_int_are_refused() -> None:
+    rules = beggar.Rules(players=2)
+    object.__setattr__(rules, "players", "x")  # past the validators of Rules
+    with refused(InvalidStateError, "rules", "BM-2"):
+        beggar.check_state(attrs.evolve(_mid_game(), rules=rules))
+
+
+def test_bm2_stacks_in_a_list_are_refused() -> None:
+    stacks: Any = list(_mid_game().stacks)
+    assert _refusal(beggar.check_state, attrs.evolve(_mid_game(), stacks=stacks)) == (
+        "stacks: expected a tuple, got list"
+    )
+
+
+def test_bm5_with_a_fresh_detector_the_payment_owed_follows_from_the_pile() -> None:
+    # 40 cards in, seat 1 pays 3 on a king: 2 owed is wrong even with nothing saved.
+    forged = attrs.evolve(_fresh_detector(_mid_game()), owed=2)
+    with refused(InvalidStateError, "owed"):
+        beggar.check_state(forged)
+
+
+def _one_seat_holds_all(state: beggar.State) -> beggar.State:
+    """``state`` with seat 1's cards under seat 0's, and nothing saved by BM-9."""
+    first, second = state.stacks
+    return _fresh_detector(attrs.evolve(state, stacks=(first + second, ())))
+
+
+def test_bm7_with_a_fresh_detector_the_seat_to_move_holds_a_card() -> None:
+    state = _one_seat_holds_all(beggar.new_game(seed=3))
+    beggar.check_state(state)  # seat 0 to move
+    with refused(InvalidStateError, "turn"):
+        beggar.check_state(attrs.evolve(state, turn=1))
+    seen = attrs.evolve(beggar.view(beggar.new_game(seed=3), 0), stack_sizes=(52, 0))
+    beggar.check_view(seen)
+    with refused(InvalidStateError, "turn"):
+        beggar.check_view(attrs.evolve(seen, turn=1))
+
+
+def test_bm10_with_a_fresh_detector_the_seat_to_turn_next_at_the_limit_holds_a_card() -> None:
+    # The game of _mid_game cut at its 40 cards (BM-10): seat 1 would turn next.
+    state = _one_seat_holds_all(_mid_game())
+    ended = attrs.evolve(state, rules=beggar.Rules(players=2, max_cards=40), ended="card_limit")
+    assert _refusal(beggar.check_state, ended) == (
+        "turn: seat 1 would turn next but holds no card"
+    )
