@@ -17,7 +17,7 @@ import pytest
 
 from cardrules import beggar
 from cardrules.beggar._checks import _MAX_COUNT
-from cardrules.errors import InvalidStateError
+from cardrules.errors import InvalidStateError, RulesError
 from tests.refused import refused
 
 
@@ -193,4 +193,25 @@ def test_bm10_with_a_fresh_detector_the_seat_to_turn_next_at_the_limit_holds_a_c
     ended = attrs.evolve(state, rules=beggar.Rules(players=2, max_cards=40), ended="card_limit")
     assert _refusal(beggar.check_state, ended) == (
         "turn: seat 1 would turn next but holds no card"
+    )
+
+
+def _no_wild_cards(_rules: object, _field: object, value: bool) -> None:
+    if value:
+        raise RulesError("wild: this house plays no wild cards")
+
+
+@attrs.frozen
+class _HouseRules(beggar.Rules):
+    """A Rules subclass with a validated field of its own."""
+
+    wild: bool = attrs.field(default=False, kw_only=True, validator=_no_wild_cards)
+
+
+def test_bm2_rules_of_a_subclass_are_validated_afresh_with_its_own_validators() -> None:
+    rules = _HouseRules(players=2)
+    beggar.check_state(attrs.evolve(_mid_game(), rules=rules))
+    object.__setattr__(rules, "wild", True)  # past its validator
+    assert _refusal(beggar.check_state, attrs.evolve(_mid_game(), rules=rules)) == (
+        "rules: wild: this house plays no wild cards"
     )
