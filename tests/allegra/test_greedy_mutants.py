@@ -49,12 +49,11 @@ def test_al8_the_lines_through_each_place_are_found_afresh(
     assert _greedy._lines(players, seat) is lines  # kept, and found again
 
 
-def _exchange_position() -> al.State:
+def _exchange_game() -> al.State:
     """
-    Three seats. Seat 0 shows two 7s on p0.r0c0 and p0.r0c1 (its area row 0, after the
-    left neighbour's p1.r0c3); seat 1 shows a 7 on p1.r1c0. Seat 0 draws a 5, seat 1
-    knocks, seat 2 passes, seat 0 gives the 5 to seat 1, who lays it on p1.r2c2: seat 0
-    now exchanges (AL-7 step 2).
+    Three seats at seat 0's first turn. Seat 0 shows two 7s on p0.r0c0 and p0.r0c1 (its
+    area row 0, after the left neighbour's p1.r0c3); seat 1 shows a 7 on p1.r1c0; the
+    deck's top card is a 5.
     """
     rules = al.Rules(players=3)
     layout = make_layout(
@@ -67,8 +66,19 @@ def _exchange_position() -> al.State:
         discard=(11,),
         deck=(5,),
     )
-    state = al.new_game(rules, seed=1, layout=layout)
-    for move in (al.Draw(), al.Knock(), al.Pass(), al.Give(1), al.Place(S("p1.r2c2"))):
+    return al.new_game(rules, seed=1, layout=layout)
+
+
+EXCHANGE_STEPS = (al.Draw(), al.Knock(), al.Pass(), al.Give(1), al.Place(S("p1.r2c2")))
+"""From :func:`_exchange_game`: seat 0 draws the 5, seat 1 knocks, seat 2 passes, seat 0
+gives the 5 to seat 1, who lays it on p1.r2c2 (AL-7)."""
+
+
+def _exchange_position() -> al.State:
+    """:func:`_exchange_game` after :data:`EXCHANGE_STEPS`: seat 0 now exchanges (AL-7
+    step 2)."""
+    state = _exchange_game()
+    for move in EXCHANGE_STEPS:
         state = al.apply(state, move)
     assert state.phase == "exchange"
     assert al.to_move(state) == 0
