@@ -16,7 +16,12 @@ from cardrules import allegra as al
 from cardrules.allegra._geometry import SLOTS, index
 from cardrules.errors import InvalidStateError
 from tests.allegra.helpers import S
-from tests.allegra.test_greedy_mutants import _exchange_game, _exchange_position
+from tests.allegra.test_greedy_mutants import (
+    EXCHANGE_STEPS,
+    _exchange_game,
+    _exchange_position,
+    _no_card_left,
+)
 
 
 def _refusal(check: Callable[[Any], None], value: Any) -> str:
@@ -145,4 +150,20 @@ def test_al1_a_card_too_many_and_one_too_few_are_counted_over_every_pile() -> No
         "state: the cards across grids, deck, discard pile, removed cards, drawn card and "
         "hand are not those of Rules.deck (AL-1): value 2: 9 held, Rules.deck has 10; "
         "value 7: 11 held, Rules.deck has 10"
+    )
+
+
+def test_al7_the_card_is_given_only_to_a_knocker_an_exchange_is_possible_with() -> None:
+    # Seat 0 gave its drawn card to seat 1, who is to place it; with seat 0's area
+    # emptied (AL-8), no card of seat 1's area could go anywhere in step 2.
+    state = _exchange_game()
+    for move in EXCHANGE_STEPS[:4]:
+        state = al.apply(state, move)
+    assert (state.phase, state.current, state.receiver) == ("place", 0, 1)
+    forged = _no_card_left(state, 0)
+    assert _refusal(al.check_state, forged) == (
+        "state.receiver: no exchange is possible with the receiver (AL-7)"
+    )
+    assert _refusal(al.check_view, al.view(forged, 1)) == (
+        "view.receiver: no exchange is possible with the receiver (AL-7)"
     )
