@@ -130,13 +130,13 @@ class _Mind:
 
     def best_gain(self, value: int) -> float:
         """``max(gain(i, value))`` over the area's places, the same float, from the
-        worths in order and the few places where ``value`` would complete a line."""
+        worths in order and the few places where ``value`` would complete a line;
+        ``-inf`` when the area holds no card (AL-9), where a drawn card can only be
+        discarded."""
         best = self._best
         if best is None:
             best = self._best = self._triples()
         ranked, completes = best
-        if not ranked:  # no place left: the plain maximum (which raises)
-            return max(self.gain(i, value) for i in self.area if self.worth(i) is not None)
         special = completes.get(value, ())
         gained = -math.inf
         for worth, place in ranked:  # the highest worth of a place with no line
