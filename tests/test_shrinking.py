@@ -20,6 +20,7 @@ from hypothesis.stateful import invariant, run_state_machine_as_test
 import cardrules
 from cardrules._machine import _NEST_DEPTH, _NEST_LABEL
 from cardrules._options import default_smaller_rules, smaller_rules
+from cardrules._policy import _cases_named, _rules_named
 from cardrules._position import MAX_LENGTH, MAX_PARTS
 from cardrules.errors import NotationError
 from cardrules.game import AnyGame
@@ -508,7 +509,7 @@ def test_biggenbende_known_start_reaches_the_end_of_a_round_in_a_few_simple_move
         after = BB.apply(state, move)
         told = BB.events(state, move, after, 0)  # type: ignore[misc]
         fired.append({type(e).__name__ for e in told})
-        fired[-1] |= {name for name, test in BB.rule_cases if any(test(e, state) for e in told)}  # type: ignore[attr-defined]
+        fired[-1] |= _cases_named(BB.rule_cases, state, told)  # type: ignore[attr-defined]
         state, moves = after, moves + 1
     assert {"WentOut", "Skipped"} <= fired[0]
     assert {"FaceDownTurned", "PileTaken"} <= fired[1]
@@ -532,11 +533,11 @@ def test_beggar_known_start_puts_a_seat_out_while_the_others_play_on(
     # playing; seeded deals get there much later (benchmarks/bench_shrink.py, "no seat
     # is out while two others play on").
     (start,) = BM.known_starts(BM.Rules(players=players))  # type: ignore[attr-defined]
-    state, fired = start, set()
+    state, fired = start, set[str]()
     while not any(state.out):
         move = BM.legal_moves(state)[0]
         after = BM.apply(state, move)
-        fired |= {getattr(e, "rule", None) for e in BM.events(state, move, after, 0)}  # type: ignore[misc]
+        fired |= _rules_named(BM.events(state, move, after, 0))  # type: ignore[misc]
         state = after
     assert state.cards == cards
     assert state.out == tuple(seat == 1 for seat in range(players))

@@ -507,12 +507,13 @@ class GameSpec(Generic[S, M, V, R]):
     without it."""
     known_starts: Callable[[R], Sequence[S]] | None = attrs.field(default=None, kw_only=True)
     """``known_starts(rules)``: first states under ``rules`` worth playing that a seed
-    hardly ever deals (Beggar: the record games and Casella's endless deal; Allegra: its
-    commonest cards where the simplest games reveal them side by side), in the order to
-    try them. The testing kit's default strategies start a game from one of them now and
-    then, and a failing example shrinks towards them. ``None`` or ``()``: none. A
-    :class:`Game` that is not a ``GameSpec`` may have it too, and is taken as ``None``
-    without it."""
+    hardly ever deals (Beggar: the record games and Casella's endless deal, and with
+    three or four players the quickest exit; Biggenbende: a round's end, nearly every
+    card already burnt; Allegra: its commonest cards where the simplest games reveal
+    them side by side), in the order to try them. The testing kit's default strategies
+    start a game from one of them now and then, and a failing example shrinks towards
+    them. ``None`` or ``()``: none. A :class:`Game` that is not a ``GameSpec`` may have
+    it too, and is taken as ``None`` without it."""
 
     rules_text: str | None = attrs.field(default=None, kw_only=True)
     """The rules for a person at the table, as plain text (a few short paragraphs or a

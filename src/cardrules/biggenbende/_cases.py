@@ -13,14 +13,16 @@ now and then (``GAME.known_starts``): a round's end, which seeded rounds reach l
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import attrs
 
+from cardrules.biggenbende._cards import counts, expand
 from cardrules.biggenbende._deal import new_game
 from cardrules.biggenbende._events import Burned, Skipped
-from cardrules.biggenbende._state import BURN, VALUES, Deal, Rules, State
+from cardrules.biggenbende._state import BURN, Deal, Rules, State
 from cardrules.game import _valid_changes
 
 __all__ = ["RULE_CASES", "known_starts", "smaller_rules"]
@@ -128,10 +130,10 @@ def known_starts(rules: Rules) -> tuple[State, ...]:
     ('play', 75, 1)
     """
     deal = _round_end(rules.players)
-    rows = [*deal.hands, *([c for c in row if c is not None] for row in deal.face_down)]
-    held = [sum(row.count(value) for row in rows) for value in range(VALUES)]
+    face_down = (card for row in deal.face_down for card in row if card is not None)
+    held = counts([*itertools.chain.from_iterable(deal.hands), *face_down])
     # Every deck that deals ten cards a seat (BB-4) holds these: it has two copies of
     # each value at least, and n - 1 copies with n > 3 seats, which need n - 3 each of
     # 3 and 10.
-    removed = tuple(v for v in range(VALUES) for _ in range(rules.deck[v] - held[v]))
+    removed = tuple(expand([d - h for d, h in zip(rules.deck, held, strict=True)]))
     return (new_game(rules, seed=0, deal=attrs.evolve(deal, removed=removed)),)
