@@ -22,7 +22,7 @@ from hypothesis.reporting import report
 from hypothesis.stateful import RuleBasedStateMachine, initialize, rule
 
 from cardrules._kit import Playthrough
-from cardrules._options import _SEEDS, START_DRAWS, deals, known_starts, rules_choices
+from cardrules._options import _SEEDS, START_DRAWS, arranged, deals, known_starts, rules_choices
 from cardrules._policy import _check_game, _rules_named, _told
 from cardrules.errors import CardrulesError
 from cardrules.game import AnyGame
@@ -130,11 +130,21 @@ class KnownStart:
     """Which known first state."""
 
 
-def _seeds(known: bool) -> st.SearchStrategy[int | KnownStart]:
-    """Seeds; with ``known``, now and then a :class:`KnownStart`, where shrinking goes."""
-    if not known:
+def _seeds(known: bool, arranges: bool) -> st.SearchStrategy[int | KnownStart | None]:
+    """
+    Seeds; with ``known``, now and then a :class:`KnownStart`, where shrinking goes;
+    with ``arranges`` (a game with ``GAME.arranged_deal``), ``None`` in place of a seed:
+    the deal step draws the deck's order.
+    """
+    if not known and not arranges:
         return _SEEDS
-    return START_DRAWS.map(lambda drawn: KnownStart(drawn[1]) if drawn[0] else drawn[2])
+
+    # A lambda: hypothesis shows a named function's result as a call of it.
+    return START_DRAWS.map(
+        lambda drawn: (
+            KnownStart(drawn[1]) if drawn[0] and known else (None if arranges else drawn[2])
+        )
+    )
 
 
 class GameMachine(RuleBasedStateMachine):
@@ -144,7 +154,9 @@ class GameMachine(RuleBasedStateMachine):
 
     The first step deals (``deal``: the ``Rules``, drawn with their options within
     their bounds unless :attr:`game_rules` gives them, and a seed, or now and then,
-    with the default rules, a :class:`KnownStart` from ``GAME.known_starts``); every
+    with the default rules, a :class:`KnownStart` from ``GAME.known_starts``; a game
+    with ``GAME.arranged_deal`` deals its deck in a drawn order, shown as
+    ``seed=None`` and noted as ``dealt: ...`` in the game's notation); every
     later step makes one legal move (``step``), and hypothesis checks the invariants
     after each, so the game stops at the first move that breaks one. When it shrinks a
     failure it deletes moves and simplifies the deal, towards the shortest game that
@@ -205,12 +217,16 @@ class GameMachine(RuleBasedStateMachine):
         if "game" in cls.__dict__ or "game_rules" in cls.__dict__ or "deal" not in dir(cls):
             strategy = rules_choices(cls.game, cls.game_rules, True)
             known = cls.game_rules is None and getattr(cls.game, "known_starts", None) is not None
+            arranges = getattr(cls.game, "arranged_deal", None) is not None
 
-            def deal(self: GameMachine, rules: Any, seed: int | KnownStart, short: bool) -> None:
+            def deal(
+                self: GameMachine, rules: Any, seed: int | KnownStart | None, short: bool
+            ) -> None:
                 self._deal(rules, seed)
                 self._short = short
 
-            cls.deal = initialize(rules=strategy, seed=_seeds(known), short=_SHORT)(deal)
+            seeds = _seeds(known, arranges)
+            cls.deal = initialize(rules=strategy, seed=seeds, short=_SHORT)(deal)
         cls.TestCase.settings = settings(
             cls.TestCase.settings,
             stateful_step_count=cls.max_moves + 1,
@@ -227,9 +243,16 @@ class GameMachine(RuleBasedStateMachine):
         record = attrs.evolve(self.game_record, moves=tuple(self.moves))
         return Playthrough(record=record, states=tuple(self._seen))
 
-    def _deal(self, rules: Any, seed: int | KnownStart) -> None:
+    def _deal(self, rules: Any, seed: int | KnownStart | None) -> None:
         game = type(self).game
-        start = None
+        start = dealt = None
+        if getattr(game, "arranged_deal", None) is not None and currently_in_test_context():
+            # Drawn also for a known start: see cardrules._options.deals.
+            dealt = arranged(game, rules, current_build_context().data.draw)
+        if seed is None:  # the deck as drawn (GAME.arranged_deal)
+            if dealt is not None and current_build_context().is_final:
+                note(f"dealt: {_text(game, dealt)}")
+            start, seed = dealt, 0  # outside a test: seed 0
         if isinstance(seed, KnownStart):
             starts = known_starts(game, rules)
             if starts:
@@ -406,9 +429,9 @@ class GameRun:
         """Its ``Rules``."""
         self.seed = seed
         """The seed of the deal; ``None`` for a game from a known first state
-        (``GAME.known_starts``)."""
+        (``GAME.known_starts``) or an arranged deck (``GAME.arranged_deal``)."""
         self.start = start
-        """That known first state, or ``None`` for a game dealt from :attr:`seed`."""
+        """That first state, or ``None`` for a game dealt from :attr:`seed`."""
         self.state: Any = game.new_game(rules, seed=seed) if start is None else start
         """The position now: the first one, then the one after the last step."""
         self.moves: list[Any] = []
@@ -519,7 +542,10 @@ def games(
             :func:`rules_for`), which shrink towards smaller rules; about one game in
             eight then starts from one of the game's known first states
             (``GAME.known_starts``, :attr:`GameRun.start`) instead of a seed. With
-            ``rules`` given, every game is dealt from a seed.
+            ``rules`` given, every game is dealt from a seed. A game with
+            ``GAME.arranged_deal`` (Beggar) is dealt through it in place of a seed,
+            from its deck in a drawn order (:attr:`GameRun.start`), which shrinks
+            card by card.
         max_moves: stop the game after this many moves; ``None``: play to the end.
             The first example hypothesis tries (its simplest choices: the first legal
             moves from the simplest deal), and about one random example in sixty, is

@@ -266,24 +266,46 @@ def known_starts(game: AnyGame, rules: Any) -> tuple[Any, ...]:
         return _starts(game, rules)
 
 
+def arranged(game: AnyGame, rules: Any, draw: Any) -> Any:
+    """
+    ``GAME.arranged_deal(rules, arrange)`` with the deck's order drawn by ``draw`` (a
+    hypothesis draw function), or ``None`` for a game without it. The order is a
+    permutation drawn as hypothesis draws one: each card in turn trades places with a
+    later one or stays, and shrinking makes it stay, towards the deck in its order.
+    """
+    hook = getattr(game, "arranged_deal", None)
+    if hook is None:
+        return None
+    return hook(rules, lambda deck: draw(st.permutations(tuple(deck))))
+
+
 def deals(game: AnyGame, rules: Sequence[Any] | None) -> st.SearchStrategy[Any]:
     """
     ``(rules, seed, start)``: the kit's rules (:func:`rules_choices`) and a seed, or,
     with the default rules, now and then one of the game's known first states
     (``GAME.known_starts``) with ``seed`` ``None``; a failing example shrinks towards
-    them (the draw 0 picks one).
+    them (the draw 0 picks one). A game with ``GAME.arranged_deal`` is dealt through it
+    in place of a seed (``start`` the state, ``seed`` ``None``).
     """
     choices = rules_choices(game, rules, True)
-    if rules is not None or getattr(game, "known_starts", None) is None:
+    knows = rules is None and getattr(game, "known_starts", None) is not None
+    arranges = getattr(game, "arranged_deal", None) is not None
+    if not knows and not arranges:
         return st.tuples(choices, _SEEDS, st.none())
 
     @st.composite
     def draw(draw: st.DrawFn) -> Any:
         drawn = draw(choices)
         known, index, seed = draw(START_DRAWS)
-        starts = known_starts(game, drawn)
+        # Drawn also when a known start is taken, so that the step to one shortens
+        # nothing but the game: otherwise it would always look simpler to hypothesis,
+        # and a failing example would shrink to a known start that fails late.
+        dealt = arranged(game, drawn, draw)
+        starts = known_starts(game, drawn) if knows else ()
         if starts and known:
             return drawn, None, starts[index % len(starts)]
+        if dealt is not None:
+            return drawn, None, dealt
         return drawn, seed, None
 
     return draw()

@@ -514,6 +514,18 @@ class GameSpec(Generic[S, M, V, R]):
     start a game from one of them now and then, and a failing example shrinks towards
     them. ``None`` or ``()``: none. A :class:`Game` that is not a ``GameSpec`` may have
     it too, and is taken as ``None`` without it."""
+    arranged_deal: Callable[[R, Callable[[Sequence[Any]], Sequence[Any]]], S] | None = attrs.field(
+        default=None, kw_only=True
+    )
+    """``arranged_deal(rules, arrange)``: the first state under ``rules``, dealt as a
+    seed deals it but from the deck in the order ``arrange(deck)`` gives (``deck``:
+    every card of the deal in a fixed order; the answer: the same cards, rearranged),
+    in place of a seed's shuffle. The testing kit's default strategies then deal
+    through it, drawing the order, so that a failing deal shrinks in small steps (two
+    cards trade places) towards the deck in its fixed order, where a seed's neighbours
+    deal unrelated games (Beggar, whose deal is the whole game). ``None``: deals come
+    from seeds. A :class:`Game` that is not a ``GameSpec`` may have it too, and is
+    taken as ``None`` without it."""
 
     rules_text: str | None = attrs.field(default=None, kw_only=True)
     """The rules for a person at the table, as plain text (a few short paragraphs or a

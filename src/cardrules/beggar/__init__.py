@@ -34,6 +34,7 @@ reports an endless game's cycle, ``notation`` writes stacks in the notation, and
 from __future__ import annotations
 
 from cardrules.beggar._actions import actions, max_moves, returns, utility_bounds
+from cardrules.beggar._cases import arranged_deal as _arranged_deal
 from cardrules.beggar._cases import known_starts as _known_starts
 from cardrules.beggar._cases import smaller_rules as _smaller_rules
 from cardrules.beggar._checks import check_state, check_view
@@ -167,6 +168,7 @@ GAME = _GameSpec(
     smaller=_smaller,
     smaller_rules=_smaller_rules,
     known_starts=_known_starts,
+    arranged_deal=_arranged_deal,
     actions=actions,
     observation=observation,
     observation_split=_SPLIT,

@@ -3,7 +3,8 @@ What Beggar-my-neighbour gives the testing kit: the smaller rules it shrinks a d
 through (``GAME.smaller_rules``) and the deals it starts from now and then
 (``GAME.known_starts``): Casella's endless deal (BM-9), which no seed in reach of a
 test run deals, and the published record games; with three or four players, the
-quickest exit (BM-7).
+quickest exit (BM-7); and the deal from a deck in a drawn order
+(``GAME.arranged_deal``).
 
 >>> from cardrules.beggar._state import Rules
 >>> [r.players for r in smaller_rules(Rules(players=4))]
@@ -14,15 +15,15 @@ quickest exit (BM-7).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 
 import attrs
 
 from cardrules.beggar._deal import new_game
 from cardrules.beggar._records import RECORD_GAMES
-from cardrules.beggar._state import Rules, State
+from cardrules.beggar._state import DECK, Card, Rules, State
 
-__all__ = ["known_starts", "smaller_rules"]
+__all__ = ["arranged_deal", "known_starts", "smaller_rules"]
 
 _RECORDS = 2
 """How many record games ``known_starts`` offers after the endless deal."""
@@ -70,3 +71,21 @@ def known_starts(rules: Rules) -> tuple[State, ...]:
     endless = [g for g in RECORD_GAMES if g.cycle is not None]
     ending = sorted((g for g in RECORD_GAMES if g.cycle is None), key=lambda g: g.cards or 0)
     return tuple(new_game(rules, stacks=g.stacks) for g in (*endless, *ending[:_RECORDS]))
+
+
+def arranged_deal(rules: Rules, arrange: Callable[[Sequence[Card]], Sequence[Card]]) -> State:
+    """
+    The first state under ``rules`` with :data:`~cardrules.beggar.DECK` in the order
+    ``arrange(DECK)`` gives, dealt as a seed's shuffle is (BM-3): card ``i`` to seat ``i
+    mod n``, each stack top first. A Beggar game is its deal, so the testing kit deals
+    through this (``GAME.arranged_deal``): a failing deal then shrinks two cards at a
+    time towards :data:`~cardrules.beggar.DECK` in its order, where the seed next to a
+    failing one deals an unrelated game.
+
+    >>> state = arranged_deal(Rules(players=3), lambda deck: deck)
+    >>> [str(stack[0]) for stack in state.stacks]
+    ['AC', 'AD', 'AH']
+    """
+    deck = tuple(arrange(DECK))
+    n = rules.players
+    return new_game(rules, stacks=[deck[seat::n] for seat in range(n)])
