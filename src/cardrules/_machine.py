@@ -542,10 +542,9 @@ def games(
             :func:`rules_for`), which shrink towards smaller rules; about one game in
             eight then starts from one of the game's known first states
             (``GAME.known_starts``, :attr:`GameRun.start`) instead of a seed. With
-            ``rules`` given, every game is dealt from a seed. A game with
-            ``GAME.arranged_deal`` (Beggar) is dealt through it in place of a seed,
-            from its deck in a drawn order (:attr:`GameRun.start`), which shrinks
-            card by card.
+            ``rules`` given, none does. A game with ``GAME.arranged_deal`` (Beggar)
+            is dealt through it in place of a seed, from its deck in a drawn order
+            (:attr:`GameRun.start`), which shrinks card by card.
         max_moves: stop the game after this many moves; ``None``: play to the end.
             The first example hypothesis tries (its simplest choices: the first legal
             moves from the simplest deal), and about one random example in sixty, is
