@@ -136,6 +136,15 @@ def test_bb4_without_a_draw_pile_a_seat_to_choose_needs_only_three_cards() -> No
     )
 
 
+def test_bb4_without_a_draw_pile_every_seat_s_view_passes_with_three_cards() -> None:
+    # BB-4, BB-7: with the draw pile empty, three cards to choose from are enough, in
+    # every seat's view as in the state.
+    state = start([[1, 2, 3], [4, 5, 6], [7, 9, 10]], choose=True)
+    assert (state.draw, state.moves) == ((), 0)
+    for seat in range(3):
+        bb.check_view(bb.view(state, seat))
+
+
 def test_a_view_s_unknown_phase_is_named_in_its_refusal() -> None:
     with pytest.raises(InvalidStateError) as info:
         bb.check_view(forged(bb.view(_PLAYING, 0), "phase", (), "x"))
