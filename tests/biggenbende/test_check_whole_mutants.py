@@ -171,7 +171,7 @@ _FRESH_RULES = [
 
 
 @pytest.mark.parametrize("rules", _FRESH_RULES, ids=["4p", "5p"])
-def test_the_fast_path_builds_right_plans_with_cold_caches(
+def test_bb1_bb3_bb20_the_fast_path_builds_right_plans_with_cold_caches(
     rules: bb.Rules, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # The plans of valid rules are kept (``_PLANS``, ``_LAST``): emptied here, so the
