@@ -29,6 +29,7 @@ from cardrules.allegra import (
 from cardrules.allegra._board import _any_triple
 from cardrules.allegra._geometry import GRID, TABLES
 from cardrules.errors import InvalidStateError
+from tests.allegra.helpers import S
 from tests.refused import refused
 
 # ------------------------------------------------- the fast path's whole-grid triple test
@@ -243,3 +244,36 @@ def test_al13_a_negative_turn_count_is_named_in_a_view() -> None:
     assert _message(check_view, _evolve(view(_SECOND, 0), turns=-1)) == (
         "view.turns: must be an int >= 0, not -1"
     )
+
+
+def test_al7_the_given_card_lies_in_the_receivers_area_in_a_state() -> None:
+    # AL-7 step 2: the receiver (seat 0) lays the card in its own area, not the drawer's.
+    forged = _evolve(_EXCHANGE, placed=S("p1.r0c0"))  # face up, a card, seat 1's area
+    assert _message(check_state, forged) == "state.placed: must lie in the receiver's area"
+
+
+def test_al11_no_deck_is_public_once_the_game_is_over() -> None:
+    with refused(InvalidStateError, "state.deck_public", "AL-11"):
+        check_state(_evolve(_OVER, deck_public=True))
+
+
+def test_al7_mid_exchange_the_drawers_area_must_hold_a_card_in_a_state() -> None:
+    # AL-7: as in the view above: the drawer's (seat 1's) area all removed places.
+    area = TABLES[4].areas[_EXCHANGE.current]
+    cards, face_up = list(_EXCHANGE.cards), list(_EXCHANGE.face_up)
+    gone = [c for i, c in enumerate(cards) if i in area and c is not None]
+    for i in area:
+        cards[i], face_up[i] = None, False
+    forged = _evolve(
+        _EXCHANGE,
+        cards=tuple(cards),
+        face_up=tuple(face_up),
+        removed=(*_EXCHANGE.removed, *gone),
+    )
+    with refused(InvalidStateError, "state.receiver", "AL-7"):
+        check_state(forged)
+
+
+def test_al4_three_reveals_are_too_many_in_a_state() -> None:
+    with refused(InvalidStateError, "state.reveals_left", "AL-4"):
+        check_state(_evolve(_REVEAL, reveals_left=3))
