@@ -277,3 +277,29 @@ def test_al7_mid_exchange_the_drawers_area_must_hold_a_card_in_a_state() -> None
 def test_al4_three_reveals_are_too_many_in_a_state() -> None:
     with refused(InvalidStateError, "state.reveals_left", "AL-4"):
         check_state(_evolve(_REVEAL, reveals_left=3))
+
+
+def _rules_with(**fields: object) -> Rules:
+    """``_SECOND``'s rules with ``fields`` set past the validators."""
+    rules = object.__new__(Rules)
+    for field in attrs.fields(Rules):
+        object.__setattr__(rules, field.name, getattr(_SECOND.rules, field.name))
+    for name, value in fields.items():
+        object.__setattr__(rules, name, value)
+    return rules
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "rule"), [("rounds", 2.0, "AL-12"), ("max_turns_per_round", 40.0, "AL-13")]
+)
+def test_rules_fields_equal_to_valid_ones_but_floats_are_refused(
+    field: str, value: float, rule: str
+) -> None:
+    # AL-12, AL-13: each field is an int; 2.0 == 2 (and hashes alike), so the valid
+    # rules met just before must not let it through.
+    check_state(_SECOND)
+    with refused(InvalidStateError, "state.rules", rule):
+        check_state(_evolve(_SECOND, rules=_rules_with(**{field: value})))
+    check_view(view(_SECOND, 0))
+    with refused(InvalidStateError, "view.rules", rule):
+        check_view(_evolve(view(_SECOND, 0), rules=_rules_with(**{field: value})))
