@@ -14,6 +14,7 @@ from typing import Any
 import attrs
 import pytest
 
+from cardrules._checks import Bounded
 from cardrules.allegra import (
     Rules,
     Slot,
@@ -303,3 +304,17 @@ def test_rules_fields_equal_to_valid_ones_but_floats_are_refused(
     check_view(view(_SECOND, 0))
     with refused(InvalidStateError, "view.rules", rule):
         check_view(_evolve(view(_SECOND, 0), rules=_rules_with(**{field: value})))
+
+
+@pytest.mark.parametrize("state", [_SECOND, _GIVE, _EXCHANGE], ids=["second", "give", "exchange"])
+def test_the_fast_path_packs_cards_with_a_cold_memo(
+    state: State, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # ``_PACKERS`` keeps one packing per number of values, made by the first state of
+    # that size: with it emptied, the first state and the next are both passed.
+    monkeypatch.setattr(_checks, "_PACKERS", Bounded(64))
+    ok = state.phase != "exchange" or not _any_triple(
+        TABLES[state.rules.players], state.cards, state.face_up
+    )
+    assert _checks._state_ok(state) is ok
+    assert _checks._state_ok(state) is ok
