@@ -318,3 +318,37 @@ def test_the_fast_path_packs_cards_with_a_cold_memo(
     )
     assert _checks._state_ok(state) is ok
     assert _checks._state_ok(state) is ok
+
+
+# ---------------------------------------- the fast path refuses what the detailed checks do
+
+_THIRD = _reach(
+    Rules(players=3, deck=(10, 10, 10, 8, *(0,) * 9), rounds=3, max_turns_per_round=40),
+    0,
+    lambda s: s.round == 3 and s.phase == "turn",
+)
+
+
+@pytest.mark.parametrize(
+    ("forged", "path", "rule"),
+    [
+        # AL-7: each seat answers once: seat 0 both knocked and passed.
+        (_evolve(_GIVE, knockers=(2, 0), passers=(3, 0)), "state.knock_queue", "AL-7"),
+        # AL-7: the knocks in turn order from the drawer's next seat (2, 3, 0).
+        (_evolve(_GIVE, knockers=(0, 2)), "state.knockers", "AL-7"),
+        # AL-10, AL-13: round 2 was cut, so nobody's score in it is doubled (round 1's
+        # scores are below 165, so only round 2's row tells).
+        (
+            _evolve(_THIRD, scores=((10, 20, 30), (200, 20, 30)), cut_rounds=(2,)),
+            "state.scores[1]",
+            "AL-13",
+        ),
+    ],
+    ids=["seat-answers-twice", "knocks-out-of-order", "doubled-in-a-cut-round"],
+)
+def test_the_fast_path_passes_no_state_the_checks_refuse(
+    forged: State, path: str, rule: str
+) -> None:
+    assert _checks._state_ok(forged) is False
+    with refused(InvalidStateError, path, rule):
+        check_state(forged)
