@@ -328,6 +328,16 @@ _THIRD = _reach(
     lambda s: s.round == 3 and s.phase == "turn",
 )
 
+_SIX = _reach(
+    Rules(players=6, rounds=1, max_turns_per_round=100),
+    0,
+    lambda s: s.phase == "give" and len(s.knockers) + len(s.passers) >= 4,
+)
+
+
+def test_the_six_seat_window_is_the_one_meant() -> None:
+    assert (_SIX.current, _SIX.knockers, _SIX.passers) == (5, (0, 2), (1, 3, 4))
+
 
 @pytest.mark.parametrize(
     ("forged", "path", "rule"),
@@ -336,6 +346,8 @@ _THIRD = _reach(
         (_evolve(_GIVE, knockers=(2, 0), passers=(3, 0)), "state.knock_queue", "AL-7"),
         # AL-7: the knocks in turn order from the drawer's next seat (2, 3, 0).
         (_evolve(_GIVE, knockers=(0, 2)), "state.knockers", "AL-7"),
+        # AL-7: the passes in turn order too (from seat 5: 0, 1, 2, 3, 4).
+        (_evolve(_SIX, passers=(3, 1, 4)), "state.knockers", "AL-7"),
         # AL-10, AL-13: round 2 was cut, so nobody's score in it is doubled (round 1's
         # scores are below 165, so only round 2's row tells).
         (
@@ -344,7 +356,7 @@ _THIRD = _reach(
             "AL-13",
         ),
     ],
-    ids=["seat-answers-twice", "knocks-out-of-order", "doubled-in-a-cut-round"],
+    ids=["seat-answers-twice", "knocks-out-of-order", "passes-out-of-order", "doubled-cut"],
 )
 def test_the_fast_path_passes_no_state_the_checks_refuse(
     forged: State, path: str, rule: str
@@ -352,3 +364,9 @@ def test_the_fast_path_passes_no_state_the_checks_refuse(
     assert _checks._state_ok(forged) is False
     with refused(InvalidStateError, path, rule):
         check_state(forged)
+
+
+def test_al13_a_negative_turn_count_is_named_in_a_state() -> None:
+    assert _message(check_state, _evolve(_SECOND, turns=-1)) == (
+        "state.turns: must be an int >= 0, not -1"
+    )
