@@ -339,6 +339,17 @@ def test_the_six_seat_window_is_the_one_meant() -> None:
     assert (_SIX.current, _SIX.knockers, _SIX.passers) == (5, (0, 2), (1, 3, 4))
 
 
+_ENDING = _reach(Rules(players=3, rounds=1, max_turns_per_round=200), 0, lambda s: s.ender == 0)
+
+
+def test_al9_the_fast_path_passes_a_round_that_seat_0_ended() -> None:
+    # AL-9: seat 0 ended the round, seat 1 is to play with 2 last turns left: valid, and
+    # the fast path passes it (seat 0 is a seat like any other).
+    assert (_ENDING.phase, _ENDING.current, _ENDING.last_turns) == ("turn", 1, 2)
+    check_state(_ENDING)
+    assert _checks._state_ok(_ENDING) is True
+
+
 @pytest.mark.parametrize(
     ("forged", "path", "rule"),
     [
@@ -348,6 +359,8 @@ def test_the_six_seat_window_is_the_one_meant() -> None:
         (_evolve(_GIVE, knockers=(0, 2)), "state.knockers", "AL-7"),
         # AL-7: the passes in turn order too (from seat 5: 0, 1, 2, 3, 4).
         (_evolve(_SIX, passers=(3, 1, 4)), "state.knockers", "AL-7"),
+        # AL-9: the last turns left count from the seat to play to the ender: 2, not 1.
+        (_evolve(_ENDING, last_turns=1), "state.last_turns", "AL-9"),
         # AL-10, AL-13: round 2 was cut, so nobody's score in it is doubled (round 1's
         # scores are below 165, so only round 2's row tells).
         (
@@ -356,7 +369,13 @@ def test_the_six_seat_window_is_the_one_meant() -> None:
             "AL-13",
         ),
     ],
-    ids=["seat-answers-twice", "knocks-out-of-order", "passes-out-of-order", "doubled-cut"],
+    ids=[
+        "seat-answers-twice",
+        "knocks-out-of-order",
+        "passes-out-of-order",
+        "last-turns",
+        "doubled-cut",
+    ],
 )
 def test_the_fast_path_passes_no_state_the_checks_refuse(
     forged: State, path: str, rule: str
