@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Literal
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, Literal
 
 import attrs
+import pytest
 
 from cardrules import allegra as al
 from cardrules.allegra import CARD_VALUES, Layout, Rules, Slot, State
+from cardrules.errors import InvalidStateError
 
 
 def S(text: str) -> Slot:  # noqa: N802 - short like a constructor
@@ -111,3 +114,30 @@ def is_up(state: State, slot: str) -> bool:
 
 FILL = "1 2 3 4 / 5 6 7 8 / 9 10 11 0"
 """A face-down grid with every value once but -1."""
+
+
+def reach(rules: Rules, seed: int, until: Callable[[State], bool]) -> State:
+    """The first state of a seeded random game (moves from ``random.Random(seed)``) that
+    ``until`` accepts."""
+    state = al.new_game(rules, seed=seed)
+    choose = random.Random(seed).choice
+    while not until(state):
+        state = al.apply(state, choose(al.legal_moves(state)))
+    return state
+
+
+def refusal(check: Callable[[Any], None], value: Any) -> str:
+    """The message with which ``check`` refuses ``value`` (``InvalidStateError``)."""
+    with pytest.raises(InvalidStateError) as info:
+        check(value)
+    return str(info.value)
+
+
+def rules_with(base: Rules, **fields: object) -> Rules:
+    """``base`` with ``fields`` set past the validators (a forged ``Rules``)."""
+    rules = object.__new__(Rules)
+    for field in attrs.fields(Rules):
+        object.__setattr__(rules, field.name, getattr(base, field.name))
+    for name, value in fields.items():
+        object.__setattr__(rules, name, value)
+    return rules

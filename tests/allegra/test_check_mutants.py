@@ -6,8 +6,6 @@ are pinned whole (path, message, rule); the positions are those of seeded random
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -16,17 +14,15 @@ import pytest
 from cardrules.allegra import (
     Rules,
     Slot,
-    State,
-    apply,
     check_state,
     check_view,
-    legal_moves,
     new_game,
     view,
 )
 from cardrules.allegra._checks import _state_ok
 from cardrules.allegra._geometry import TABLES, index
 from cardrules.errors import InvalidStateError
+from tests.allegra.helpers import reach, refusal, rules_with
 from tests.refused import forged, refused
 
 _SMALL = Rules(players=3, deck=(10, 10, 10, 8, *(0,) * 9), rounds=2, max_turns_per_round=40)
@@ -35,23 +31,13 @@ _FOUR = Rules(players=4, rounds=2, max_turns_per_round=40)
 """Four seats: knocks (AL-7), with every step of the exchange."""
 
 
-def _reach(rules: Rules, seed: int, until: Callable[[State], bool]) -> State:
-    """The first state of a seeded random game (moves from ``random.Random(seed)``) that
-    ``until`` accepts."""
-    state = new_game(rules, seed=seed)
-    choose = random.Random(seed).choice
-    while not until(state):
-        state = apply(state, choose(legal_moves(state)))
-    return state
-
-
 _REVEAL = new_game(Rules(players=3), seed=5)
-_EMPTY = _reach(_SMALL, 0, lambda s: s.phase == "drawn" and not s.deck)
-_SECOND = _reach(_SMALL, 0, lambda s: s.round == 2 and s.phase == "turn")
-_OVER = _reach(_SMALL, 0, lambda s: s.phase == "over")
-_GIVE = _reach(_FOUR, 0, lambda s: s.phase == "give")
-_PLACE = _reach(_FOUR, 0, lambda s: s.phase == "place")
-_EXCHANGE = _reach(_FOUR, 0, lambda s: s.phase == "exchange")
+_EMPTY = reach(_SMALL, 0, lambda s: s.phase == "drawn" and not s.deck)
+_SECOND = reach(_SMALL, 0, lambda s: s.round == 2 and s.phase == "turn")
+_OVER = reach(_SMALL, 0, lambda s: s.phase == "over")
+_GIVE = reach(_FOUR, 0, lambda s: s.phase == "give")
+_PLACE = reach(_FOUR, 0, lambda s: s.phase == "place")
+_EXCHANGE = reach(_FOUR, 0, lambda s: s.phase == "exchange")
 
 
 def _slot(owner: int, row: int, col: int) -> Slot:
@@ -60,12 +46,6 @@ def _slot(owner: int, row: int, col: int) -> Slot:
     for name, value in (("owner", owner), ("row", row), ("col", col)):
         object.__setattr__(slot, name, value)
     return slot
-
-
-def _message(check: Callable[[Any], None], value: Any) -> str:
-    with pytest.raises(InvalidStateError) as info:
-        check(value)
-    return str(info.value)
 
 
 def test_the_positions_are_the_ones_meant() -> None:
@@ -89,7 +69,7 @@ def test_al11_a_view_of_an_empty_deck_passes() -> None:
         seen = view(_EMPTY, seat)
         assert seen.deck_count == 0
         check_view(seen)
-    assert _message(check_view, forged(view(_EMPTY, 0), "deck_count", (), -1)) == (
+    assert refusal(check_view, forged(view(_EMPTY, 0), "deck_count", (), -1)) == (
         "view.deck_count: must be an int >= 0, not -1"
     )
 
@@ -188,21 +168,21 @@ _WORDED: list[tuple[str, Any, str]] = [
 
 @pytest.mark.parametrize(("kind", "value", "message"), _WORDED)
 def test_a_forged_field_is_refused_word_for_word(kind: str, value: Any, message: str) -> None:
-    assert _message(check_state if kind == "state" else check_view, value) == message
+    assert refusal(check_state if kind == "state" else check_view, value) == message
 
 
 def test_al4_the_revealing_seat_needs_a_face_down_card() -> None:
     # AL-4: in the setup the seat to reveal has a face-down card in its area.
     area = TABLES[3].areas[_REVEAL.current]
     face_up = tuple(up or i in area for i, up in enumerate(_REVEAL.face_up))
-    assert _message(check_state, forged(_REVEAL, "face_up", (), face_up)) == (
+    assert refusal(check_state, forged(_REVEAL, "face_up", (), face_up)) == (
         "state.current: the revealing seat has no face-down card (AL-4)"
     )
     seen = view(_REVEAL, _REVEAL.current)
     cards = tuple(_REVEAL.cards[i] if i in area else c for i, c in enumerate(seen.cards))
     down = tuple(d and i not in area for i, d in enumerate(seen.face_down))
     shown = forged(forged(seen, "cards", (), cards), "face_down", (), down)
-    assert _message(check_view, shown) == (
+    assert refusal(check_view, shown) == (
         "view.current: the revealing seat has no face-down card (AL-4)"
     )
 
@@ -211,7 +191,7 @@ def test_al7_the_card_given_lies_face_up_in_the_view() -> None:
     # AL-7 step 2: the card placed lies face up in the receiver's area.
     here = index(_EXCHANGE.placed)  # type: ignore[arg-type]  # an exchange: a place
     seen = forged(forged(view(_EXCHANGE, 2), "cards", (here,), None), "face_down", (here,), True)
-    assert _message(check_view, seen) == "view.placed: the given card lies face up there (AL-7)"
+    assert refusal(check_view, seen) == "view.placed: the given card lies face up there (AL-7)"
 
 
 def test_al7_an_exchange_needs_a_card_in_the_drawers_area() -> None:
@@ -231,7 +211,7 @@ def test_al7_an_exchange_needs_a_card_in_the_drawers_area() -> None:
     shown = forged(shown, "removed", (), (*seen.removed, *gone))
     with refused(InvalidStateError, "view.receiver", "AL-7"):
         check_view(shown)
-    assert _message(check_view, shown) == (
+    assert refusal(check_view, shown) == (
         "view.receiver: no exchange is possible with the receiver (AL-7)"
     )
 
@@ -241,7 +221,7 @@ def test_al10_the_fast_path_passes_a_doubled_enders_score() -> None:
     # 11) up to 330; the fast path passes such a round as the detailed checks do, and
     # refuses with them a second score above 165 or a score above 330.
     rules = Rules(players=2, rounds=2, max_turns_per_round=200)
-    state = _reach(rules, 0, lambda s: s.round == 2 and s.phase == "turn")
+    state = reach(rules, 0, lambda s: s.round == 2 and s.phase == "turn")
     assert (state.cut_rounds, state.scores) == ((), ((54, 132),))  # round 1 had an ender
     for top in (170, 330):
         doubled = forged(state, "scores", (), ((top, 20),))
@@ -253,7 +233,7 @@ def test_al10_the_fast_path_passes_a_doubled_enders_score() -> None:
     ]:
         wrong = forged(state, "scores", (), scores)
         assert not _state_ok(wrong)
-        assert _message(check_state, wrong) == message
+        assert refusal(check_state, wrong) == message
 
 
 # A second seeded sample (60 more mutants, ``random.Random(2333)``) found these.
@@ -261,19 +241,14 @@ def test_al10_the_fast_path_passes_a_doubled_enders_score() -> None:
 
 def _rules_with(**fields: object) -> Rules:
     """``_SECOND``'s rules with ``fields`` set past the validators."""
-    rules = object.__new__(Rules)
-    for field in attrs.fields(Rules):
-        object.__setattr__(rules, field.name, getattr(_SECOND.rules, field.name))
-    for name, value in fields.items():
-        object.__setattr__(rules, name, value)
-    return rules
+    return rules_with(_SECOND.rules, **fields)
 
 
 def test_al2_rules_equal_to_valid_ones_but_of_another_type_are_refused() -> None:
     # AL-2: players is an int; 3.0 == 3 (and hashes alike), so valid rules met before
     # must not let it through.
     check_state(_SECOND)
-    assert _message(check_state, forged(_SECOND, "rules", (), _rules_with(players=3.0))) == (
+    assert refusal(check_state, forged(_SECOND, "rules", (), _rules_with(players=3.0))) == (
         "state.rules: Rules.players must be an int from 2 to 6 (AL-2), not 3.0"
     )
 
@@ -282,14 +257,14 @@ def test_a_face_up_row_of_the_wrong_length_is_refused() -> None:
     # One flag per place: the fast path must not pass one more flag than places.
     longer = forged(_SECOND, "face_up", (), (*_SECOND.face_up, False))
     assert not _state_ok(longer)
-    assert _message(check_state, longer) == "state.face_up: must be a tuple of 36 flags"
+    assert refusal(check_state, longer) == "state.face_up: must be a tuple of 36 flags"
 
 
 def test_al11_a_deck_shown_before_it_could_be_rebuilt_is_refused() -> None:
     # AL-11: the deck's cards are known only after a rebuild, which needs the dealt deck
     # drawn empty first.
     seen = forged(view(_SECOND, 0), "deck_cards", (), tuple(sorted(_SECOND.deck)))
-    assert _message(check_view, seen) == (
+    assert refusal(check_view, seen) == (
         "view.deck_cards: the deck is public, but at most 0 draws cannot empty a deck of 1 "
         "dealt cards: it was not rebuilt (AL-11)"
     )
@@ -306,6 +281,6 @@ def test_al8_mid_exchange_a_triple_away_from_the_placed_card_is_refused() -> Non
     for place in (0, 1, 2):
         face_up[place] = True
     shown = forged(forged(_EXCHANGE, "cards", (), tuple(cards)), "face_up", (), tuple(face_up))
-    assert _message(check_state, shown) == (
+    assert refusal(check_state, shown) == (
         "state.cards: a triple is showing (AL-8): p0.r0c0, p0.r0c1, p0.r0c2"
     )

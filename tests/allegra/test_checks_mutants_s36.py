@@ -8,7 +8,6 @@ path and rule ID (``tests/refused.py``).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -20,17 +19,15 @@ from cardrules.allegra import (
     Slot,
     State,
     _checks,
-    apply,
     check_state,
     check_view,
-    legal_moves,
     new_game,
     view,
 )
 from cardrules.allegra._board import _any_triple
 from cardrules.allegra._geometry import GRID, TABLES
 from cardrules.errors import InvalidStateError
-from tests.allegra.helpers import S
+from tests.allegra.helpers import S, reach, refusal, rules_with
 from tests.refused import refused
 
 # ------------------------------------------------- the fast path's whole-grid triple test
@@ -81,38 +78,20 @@ def test_al8_a_board_built_afresh_finds_exactly_the_windows_triples(players: int
 # ------------------------------------------------------------- refusals, path and wording
 
 
-def _reach(rules: Rules, seed: int, until: Callable[[State], bool]) -> State:
-    """The first state of a seeded random game (moves from ``random.Random(seed)``) that
-    ``until`` accepts."""
-    state = new_game(rules, seed=seed)
-    choose = random.Random(seed).choice
-    while not until(state):
-        state = apply(state, choose(legal_moves(state)))
-    return state
-
-
 def _evolve(value: Any, **changes: Any) -> Any:
     """``value`` (a state or view) with ``changes``, forged past the field types."""
     return attrs.evolve(value, **changes)
 
 
-def _message(check: Callable[[Any], None], value: Any) -> str:
-    with pytest.raises(InvalidStateError) as info:
-        check(value)
-    return str(info.value)
-
-
 _SMALL = Rules(players=3, deck=(10, 10, 10, 8, *(0,) * 9), rounds=2, max_turns_per_round=40)
 _FOUR = Rules(players=4, rounds=2, max_turns_per_round=40)
-_REMOVED = _reach(_SMALL, 0, lambda s: None in s.cards and s.phase == "turn")
+_REMOVED = reach(_SMALL, 0, lambda s: None in s.cards and s.phase == "turn")
 _REVEAL = new_game(Rules(players=3), seed=5)
-_SECOND = _reach(_SMALL, 0, lambda s: s.round == 2 and s.phase == "turn")
-_OVER = _reach(_SMALL, 0, lambda s: s.phase == "over")
-_ENDED = _reach(
-    Rules(players=3, rounds=1, max_turns_per_round=200), 0, lambda s: s.phase == "over"
-)
-_GIVE = _reach(_FOUR, 0, lambda s: s.phase == "give")
-_EXCHANGE = _reach(_FOUR, 0, lambda s: s.phase == "exchange")
+_SECOND = reach(_SMALL, 0, lambda s: s.round == 2 and s.phase == "turn")
+_OVER = reach(_SMALL, 0, lambda s: s.phase == "over")
+_ENDED = reach(Rules(players=3, rounds=1, max_turns_per_round=200), 0, lambda s: s.phase == "over")
+_GIVE = reach(_FOUR, 0, lambda s: s.phase == "give")
+_EXCHANGE = reach(_FOUR, 0, lambda s: s.phase == "exchange")
 
 
 def test_the_positions_are_the_ones_meant() -> None:
@@ -134,14 +113,14 @@ def test_al1_the_first_card_refused_is_named_past_removed_places() -> None:
     cards[6] = -2
     with refused(InvalidStateError, "state.cards[6]"):
         check_state(_evolve(_REMOVED, cards=tuple(cards)))
-    assert _message(check_state, _evolve(_REMOVED, cards=tuple(cards))) == (
+    assert refusal(check_state, _evolve(_REMOVED, cards=tuple(cards))) == (
         "state.cards[6]: -2 is not a card value (-1..11)"
     )
 
 
 def test_al7_the_receivers_own_hand_is_a_card_value() -> None:
     seen = view(_EXCHANGE, 0)  # the receiver's own view
-    assert _message(check_view, _evolve(seen, hand=99)) == (
+    assert refusal(check_view, _evolve(seen, hand=99)) == (
         "view.hand: 99 is not a card value (-1..11)"
     )
 
@@ -150,7 +129,7 @@ def test_al7_a_wrong_hand_count_is_named() -> None:
     seen = view(_EXCHANGE, 2)
     with refused(InvalidStateError, "view.hand_count", "AL-7"):
         check_view(_evolve(seen, hand_count=2))
-    assert _message(check_view, _evolve(seen, hand_count=2)) == (
+    assert refusal(check_view, _evolve(seen, hand_count=2)) == (
         "view.hand_count: must be 1: a card is in hand only during the exchange (AL-7), not 2"
     )
 
@@ -158,7 +137,7 @@ def test_al7_a_wrong_hand_count_is_named() -> None:
 def test_al11_a_shown_deck_card_that_is_no_card_value_is_named() -> None:
     seen = view(_GIVE, 0)
     shown = (*sorted(_GIVE.deck)[:-1], 99)
-    assert _message(check_view, _evolve(seen, deck_cards=shown)) == (
+    assert refusal(check_view, _evolve(seen, deck_cards=shown)) == (
         "view.deck_cards[69]: 99 is not a card value (-1..11)"
     )
 
@@ -175,7 +154,7 @@ def test_al3_a_placed_slot_off_the_table_is_named_in_a_view() -> None:
     for name, value in (("owner", 9), ("row", 0), ("col", 0)):
         object.__setattr__(slot, name, value)
     seen = _evolve(view(_EXCHANGE, 2), placed=slot)
-    assert _message(check_view, seen) == (
+    assert refusal(check_view, seen) == (
         "view.placed: Slot(owner=9, row=0, col=0) is not a place of this game"
     )
 
@@ -204,7 +183,7 @@ def test_al4_three_reveals_are_too_many_in_a_view() -> None:
 
 
 def test_al9_last_turns_out_of_range_names_the_value() -> None:
-    assert _message(check_view, _evolve(view(_SECOND, 0), last_turns=7)) == (
+    assert refusal(check_view, _evolve(view(_SECOND, 0), last_turns=7)) == (
         "view.last_turns: must be an int from 0 to 2, not 7"
     )
 
@@ -230,19 +209,19 @@ def test_al1_a_none_in_the_deck_is_named_when_the_zeros_match_the_removed_places
         discard=no_zero(_REMOVED.discard),
         deck=(None, 0, 0, 0, *no_zero(_REMOVED.deck)),
     )
-    assert _message(check_state, forged) == "state.deck[0]: None is not a card value (-1..11)"
+    assert refusal(check_state, forged) == "state.deck[0]: None is not a card value (-1..11)"
 
 
 def test_a_face_up_flag_that_is_no_bool_is_named_by_its_place() -> None:
     face_up: list[object] = list(_SECOND.face_up)
     face_up[5] = 1
-    assert _message(check_state, _evolve(_SECOND, face_up=tuple(face_up))) == (
+    assert refusal(check_state, _evolve(_SECOND, face_up=tuple(face_up))) == (
         "state.face_up[5]: 1 is not a bool"
     )
 
 
 def test_al13_a_negative_turn_count_is_named_in_a_view() -> None:
-    assert _message(check_view, _evolve(view(_SECOND, 0), turns=-1)) == (
+    assert refusal(check_view, _evolve(view(_SECOND, 0), turns=-1)) == (
         "view.turns: must be an int >= 0, not -1"
     )
 
@@ -250,7 +229,7 @@ def test_al13_a_negative_turn_count_is_named_in_a_view() -> None:
 def test_al7_the_given_card_lies_in_the_receivers_area_in_a_state() -> None:
     # AL-7 step 2: the receiver (seat 0) lays the card in its own area, not the drawer's.
     forged = _evolve(_EXCHANGE, placed=S("p1.r0c0"))  # face up, a card, seat 1's area
-    assert _message(check_state, forged) == "state.placed: must lie in the receiver's area"
+    assert refusal(check_state, forged) == "state.placed: must lie in the receiver's area"
 
 
 def test_al11_no_deck_is_public_once_the_game_is_over() -> None:
@@ -282,12 +261,7 @@ def test_al4_three_reveals_are_too_many_in_a_state() -> None:
 
 def _rules_with(**fields: object) -> Rules:
     """``_SECOND``'s rules with ``fields`` set past the validators."""
-    rules = object.__new__(Rules)
-    for field in attrs.fields(Rules):
-        object.__setattr__(rules, field.name, getattr(_SECOND.rules, field.name))
-    for name, value in fields.items():
-        object.__setattr__(rules, name, value)
-    return rules
+    return rules_with(_SECOND.rules, **fields)
 
 
 @pytest.mark.parametrize(
@@ -322,13 +296,13 @@ def test_the_fast_path_packs_cards_with_a_cold_memo(
 
 # ---------------------------------------- the fast path refuses what the detailed checks do
 
-_THIRD = _reach(
+_THIRD = reach(
     Rules(players=3, deck=(10, 10, 10, 8, *(0,) * 9), rounds=3, max_turns_per_round=40),
     0,
     lambda s: s.round == 3 and s.phase == "turn",
 )
 
-_SIX = _reach(
+_SIX = reach(
     Rules(players=6, rounds=1, max_turns_per_round=100),
     0,
     lambda s: s.phase == "give" and len(s.knockers) + len(s.passers) >= 4,
@@ -339,7 +313,7 @@ def test_the_six_seat_window_is_the_one_meant() -> None:
     assert (_SIX.current, _SIX.knockers, _SIX.passers) == (5, (0, 2), (1, 3, 4))
 
 
-_ENDING = _reach(Rules(players=3, rounds=1, max_turns_per_round=200), 0, lambda s: s.ender == 0)
+_ENDING = reach(Rules(players=3, rounds=1, max_turns_per_round=200), 0, lambda s: s.ender == 0)
 
 
 def test_al9_the_fast_path_passes_a_round_that_seat_0_ended() -> None:
@@ -386,6 +360,6 @@ def test_the_fast_path_passes_no_state_the_checks_refuse(
 
 
 def test_al13_a_negative_turn_count_is_named_in_a_state() -> None:
-    assert _message(check_state, _evolve(_SECOND, turns=-1)) == (
+    assert refusal(check_state, _evolve(_SECOND, turns=-1)) == (
         "state.turns: must be an int >= 0, not -1"
     )

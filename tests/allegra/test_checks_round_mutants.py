@@ -8,34 +8,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
 
 import attrs
 import pytest
 
 from cardrules import allegra as al
 from cardrules.errors import InvalidStateError
+from tests.allegra.helpers import reach, refusal
 from tests.refused import forged, refused
 
-
-def _reach(rules: al.Rules, seed: int, until: Callable[[al.State], bool]) -> al.State:
-    """The first state of a seeded random game that ``until`` accepts."""
-    state = al.new_game(rules, seed=seed)
-    choose = random.Random(seed).choice
-    while not until(state):
-        state = al.apply(state, choose(al.legal_moves(state)))
-    return state
-
-
-_TURN3 = _reach(al.Rules(players=3), 0, lambda s: s.phase == "turn")
-_DRAWN2 = _reach(al.Rules(players=2), 0, lambda s: s.phase == "drawn")
-_OVER2 = _reach(al.Rules(players=2, rounds=1), 0, lambda s: s.phase == "over")
-
-
-def _message(check: Callable[[Any], None], value: Any) -> str:
-    with pytest.raises(InvalidStateError) as info:
-        check(value)
-    return str(info.value)
+_TURN3 = reach(al.Rules(players=3), 0, lambda s: s.phase == "turn")
+_DRAWN2 = reach(al.Rules(players=2), 0, lambda s: s.phase == "drawn")
+_OVER2 = reach(al.Rules(players=2, rounds=1), 0, lambda s: s.phase == "over")
 
 
 @pytest.mark.parametrize("field", ["passers", "knockers"])
@@ -45,8 +29,8 @@ def test_al7_three_players_cannot_answer_outside_a_knock_window(field: str) -> N
     with refused(InvalidStateError, "state.knock_queue", "AL-7"):
         al.check_state(state)
     why = "no seat can knock or pass: no knock window is open (AL-7)"
-    assert _message(al.check_state, state) == f"state.knock_queue: {why}"
-    assert _message(al.check_view, al.view(state, 0)) == f"view.knock_queue: {why}"
+    assert refusal(al.check_state, state) == f"state.knock_queue: {why}"
+    assert refusal(al.check_view, al.view(state, 0)) == f"view.knock_queue: {why}"
 
 
 @pytest.mark.parametrize("field", ["passers", "knockers"])
@@ -54,8 +38,8 @@ def test_al7_two_players_never_knock(field: str) -> None:
     # AL-7: knocking needs three or more players, even right after a draw
     state = forged(_DRAWN2, field, (), (1,))
     why = "no seat can knock or pass: knocking needs 3 or more players (AL-7)"
-    assert _message(al.check_state, state) == f"state.knock_queue: {why}"
-    assert _message(al.check_view, al.view(state, 0)) == f"view.knock_queue: {why}"
+    assert refusal(al.check_state, state) == f"state.knock_queue: {why}"
+    assert refusal(al.check_view, al.view(state, 0)) == f"view.knock_queue: {why}"
 
 
 def test_al12_a_finished_game_needs_no_discard_pile() -> None:
@@ -65,11 +49,11 @@ def test_al12_a_finished_game_needs_no_discard_pile() -> None:
     al.check_state(ended)
     al.check_view(al.view(ended, 1))
     going = attrs.evolve(_DRAWN2, discard=(), deck=_DRAWN2.deck + _DRAWN2.discard)
-    assert _message(al.check_state, going) == "state.discard: the discard pile is empty"
+    assert refusal(al.check_state, going) == "state.discard: the discard pile is empty"
 
 
-_ROUND2 = _reach(al.Rules(players=2, rounds=2), 0, lambda s: s.round == 2 and s.phase == "turn")
-_OVER_OF_2 = _reach(al.Rules(players=2, rounds=2), 0, lambda s: s.phase == "over")
+_ROUND2 = reach(al.Rules(players=2, rounds=2), 0, lambda s: s.round == 2 and s.phase == "turn")
+_OVER_OF_2 = reach(al.Rules(players=2, rounds=2), 0, lambda s: s.phase == "over")
 
 
 @pytest.mark.parametrize("row", [(165, 165), (-15, -15), (-15, 330)])
@@ -84,7 +68,7 @@ def test_al10_round_scores_at_their_bounds_pass(row: tuple[int, int]) -> None:
 def test_al10_two_doubled_scores_in_one_round_are_refused() -> None:
     state = attrs.evolve(_ROUND2, scores=((166, 166),))
     why = "only the round's ender is doubled (AL-10)"
-    assert _message(al.check_state, state) == f"state.scores[0]: {why}"
+    assert refusal(al.check_state, state) == f"state.scores[0]: {why}"
 
 
 def test_al13_a_cut_round_doubles_nobody_word_for_word() -> None:
@@ -92,15 +76,15 @@ def test_al13_a_cut_round_doubles_nobody_word_for_word() -> None:
     with refused(InvalidStateError, "state.scores[0]", "AL-13"):
         al.check_state(state)
     why = "a round score lies in -15..165 in a cut round (AL-13) (AL-10)"
-    assert _message(al.check_state, state) == f"state.scores[0]: {why}"
-    assert _message(al.check_view, al.view(state, 0)) == f"view.scores[0]: {why}"
+    assert refusal(al.check_state, state) == f"state.scores[0]: {why}"
+    assert refusal(al.check_view, al.view(state, 0)) == f"view.scores[0]: {why}"
 
 
 def test_al12_a_game_over_before_its_last_round_is_refused_word_for_word() -> None:
     state = forged(forged(_OVER_OF_2, "round", (), 1), "scores", (), _OVER_OF_2.scores[:1])
     why = "the game ends after round 2 (AL-12)"
-    assert _message(al.check_state, state) == f"state.round: {why}"
-    assert _message(al.check_view, al.view(state, 0)) == f"view.round: {why}"
+    assert refusal(al.check_state, state) == f"state.round: {why}"
+    assert refusal(al.check_view, al.view(state, 0)) == f"view.round: {why}"
 
 
 _SMALL = al.Rules(players=2, deck=(10, 10, 10, 8, *(0,) * 9), rounds=2, max_turns_per_round=40)
@@ -125,8 +109,8 @@ def test_al4_a_dealt_deck_short_of_a_card_in_the_setup_is_refused_word_for_word(
     assert len(setup.deck) == 13
     short = attrs.evolve(setup, deck=setup.deck[1:], discard=(*setup.discard, setup.deck[0]))
     why = "holds 12 cards in the setup, not the 13 dealt (AL-4)"
-    assert _message(al.check_state, short) == f"state.deck: {why}"
-    assert _message(al.check_view, al.view(short, 0)) == f"view.deck: {why}"
+    assert refusal(al.check_state, short) == f"state.deck: {why}"
+    assert refusal(al.check_view, al.view(short, 0)) == f"view.deck: {why}"
 
 
 def test_al6a_al11_the_draw_of_the_turn_in_progress_counts() -> None:
@@ -146,15 +130,15 @@ def test_al11_a_deck_of_13_is_not_emptied_by_13_draws() -> None:
         "it was not rebuilt (AL-11)"
     )
     early = attrs.evolve(turn, turns=13, deck_public=True)
-    assert _message(al.check_state, early) == f"state.deck_public: {why}"
+    assert refusal(al.check_state, early) == f"state.deck_public: {why}"
     al.check_state(attrs.evolve(turn, turns=14, deck_public=True))
 
 
 def test_al9_the_ender_ends_on_its_right_neighbours_turn_word_for_word() -> None:
     # three seats: the seat before the ender (not the one after) moved last
-    over = _reach(al.Rules(players=3, rounds=1), 0, lambda s: s.phase == "over" and s.ender == 0)
+    over = reach(al.Rules(players=3, rounds=1), 0, lambda s: s.phase == "over" and s.ender == 0)
     assert over.current == 2
     wrong = forged(over, "current", (), 1)
     why = "seat 0 ended the last round: it ended on seat 2's last turn (AL-9)"
-    assert _message(al.check_state, wrong) == f"state.current: {why}"
-    assert _message(al.check_view, al.view(wrong, 0)) == f"view.current: {why}"
+    assert refusal(al.check_state, wrong) == f"state.current: {why}"
+    assert refusal(al.check_view, al.view(wrong, 0)) == f"view.current: {why}"
