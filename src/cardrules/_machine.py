@@ -246,7 +246,7 @@ class GameMachine(RuleBasedStateMachine):
     def _deal(self, rules: Any, seed: int | KnownStart | None) -> None:
         game = type(self).game
         start = dealt = None
-        if getattr(game, "arranged_deal", None) is not None and currently_in_test_context():
+        if currently_in_test_context():
             # Drawn also for a known start: see cardrules._options.deals.
             dealt = arranged(game, rules, current_build_context().data.draw)
         if seed is None:  # the deck as drawn (GAME.arranged_deal)
