@@ -56,6 +56,24 @@ def played(game_name: str, players: int, moves: int) -> Any:
     return state
 
 
+def reached(game_name: str, rules: Any, seed: int, until: Callable[[Any], bool]) -> Any:
+    """The first state of a seed-``seed`` game under ``rules``, played by random moves
+    (``random.Random(seed)``), that ``until`` accepts."""
+    game = cardrules.get_game(game_name)
+    state = game.new_game(rules, seed=seed)
+    choose = random.Random(seed).choice
+    while not until(state):
+        state = game.apply(state, choose(game.legal_moves(state)))
+    return state
+
+
+def refusal(check: Callable[[Any], None], value: Any) -> str:
+    """The message with which ``check`` refuses ``value`` (``InvalidStateError``)."""
+    with pytest.raises(InvalidStateError) as info:
+        check(value)
+    return str(info.value)
+
+
 def forged(value: Any, field: str, path: tuple[int, ...], new: object) -> Any:
     """``value`` (a state or view) with the entry at ``path`` of ``field`` set to ``new``,
     past the validators: ``forged(state, "hands", (0, 3), -1)`` sets ``hands[0][3]``."""

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
-from typing import Any, Literal
+from typing import Literal
 
 import attrs
-import pytest
 
 from cardrules import allegra as al
 from cardrules.allegra import CARD_VALUES, Layout, Rules, Slot, State
-from cardrules.errors import InvalidStateError
+from tests.refused import reached
 
 
 def S(text: str) -> Slot:  # noqa: N802 - short like a constructor
@@ -117,20 +115,10 @@ FILL = "1 2 3 4 / 5 6 7 8 / 9 10 11 0"
 
 
 def reach(rules: Rules, seed: int, until: Callable[[State], bool]) -> State:
-    """The first state of a seeded random game (moves from ``random.Random(seed)``) that
-    ``until`` accepts."""
-    state = al.new_game(rules, seed=seed)
-    choose = random.Random(seed).choice
-    while not until(state):
-        state = al.apply(state, choose(al.legal_moves(state)))
+    """The first state of a seeded random Allegra game that ``until`` accepts
+    (:func:`tests.refused.reached`)."""
+    state: State = reached("allegra", rules, seed, until)
     return state
-
-
-def refusal(check: Callable[[Any], None], value: Any) -> str:
-    """The message with which ``check`` refuses ``value`` (``InvalidStateError``)."""
-    with pytest.raises(InvalidStateError) as info:
-        check(value)
-    return str(info.value)
 
 
 def rules_with(base: Rules, **fields: object) -> Rules:

@@ -22,8 +22,8 @@ from cardrules.allegra import (
 from cardrules.allegra._checks import _state_ok
 from cardrules.allegra._geometry import TABLES, index
 from cardrules.errors import InvalidStateError
-from tests.allegra.helpers import reach, refusal, rules_with
-from tests.refused import forged, refused
+from tests.allegra.helpers import reach, rules_with
+from tests.refused import forged, refusal, refused
 
 _SMALL = Rules(players=3, deck=(10, 10, 10, 8, *(0,) * 9), rounds=2, max_turns_per_round=40)
 """A small deck: it runs empty (AL-11) and rounds are cut (AL-13)."""

@@ -21,14 +21,22 @@ from cardrules.allegra import (
     _checks,
     check_state,
     check_view,
-    new_game,
     view,
 )
 from cardrules.allegra._board import _any_triple
 from cardrules.allegra._geometry import GRID, TABLES
 from cardrules.errors import InvalidStateError
-from tests.allegra.helpers import S, reach, refusal, rules_with
-from tests.refused import refused
+from tests.allegra.helpers import S, reach
+from tests.allegra.test_check_mutants import (
+    _EXCHANGE,
+    _GIVE,
+    _OVER,
+    _REVEAL,
+    _SECOND,
+    _SMALL,
+    _rules_with,
+)
+from tests.refused import refusal, refused
 
 # ------------------------------------------------- the fast path's whole-grid triple test
 
@@ -83,15 +91,8 @@ def _evolve(value: Any, **changes: Any) -> Any:
     return attrs.evolve(value, **changes)
 
 
-_SMALL = Rules(players=3, deck=(10, 10, 10, 8, *(0,) * 9), rounds=2, max_turns_per_round=40)
-_FOUR = Rules(players=4, rounds=2, max_turns_per_round=40)
 _REMOVED = reach(_SMALL, 0, lambda s: None in s.cards and s.phase == "turn")
-_REVEAL = new_game(Rules(players=3), seed=5)
-_SECOND = reach(_SMALL, 0, lambda s: s.round == 2 and s.phase == "turn")
-_OVER = reach(_SMALL, 0, lambda s: s.phase == "over")
 _ENDED = reach(Rules(players=3, rounds=1, max_turns_per_round=200), 0, lambda s: s.phase == "over")
-_GIVE = reach(_FOUR, 0, lambda s: s.phase == "give")
-_EXCHANGE = reach(_FOUR, 0, lambda s: s.phase == "exchange")
 
 
 def test_the_positions_are_the_ones_meant() -> None:
@@ -257,11 +258,6 @@ def test_al7_mid_exchange_the_drawers_area_must_hold_a_card_in_a_state() -> None
 def test_al4_three_reveals_are_too_many_in_a_state() -> None:
     with refused(InvalidStateError, "state.reveals_left", "AL-4"):
         check_state(_evolve(_REVEAL, reveals_left=3))
-
-
-def _rules_with(**fields: object) -> Rules:
-    """``_SECOND``'s rules with ``fields`` set past the validators."""
-    return rules_with(_SECOND.rules, **fields)
 
 
 @pytest.mark.parametrize(

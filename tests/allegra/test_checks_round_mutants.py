@@ -14,8 +14,8 @@ import pytest
 
 from cardrules import allegra as al
 from cardrules.errors import InvalidStateError
-from tests.allegra.helpers import reach, refusal
-from tests.refused import forged, refused
+from tests.allegra.helpers import reach
+from tests.refused import forged, refusal, refused
 
 _TURN3 = reach(al.Rules(players=3), 0, lambda s: s.phase == "turn")
 _DRAWN2 = reach(al.Rules(players=2), 0, lambda s: s.phase == "drawn")

@@ -7,7 +7,6 @@ those of seeded random games.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from typing import Any
 
@@ -16,17 +15,14 @@ import pytest
 
 from cardrules import biggenbende as bb
 from cardrules.biggenbende._checks import _check_state_detailed, _state_ok
-from cardrules.errors import IllegalMoveError, InvalidStateError, WrongTypeError
-from tests.refused import forged, refused
+from cardrules.errors import IllegalMoveError, WrongTypeError
+from tests.refused import forged, reached, refusal, refused
 
 
 def _reach(rules: bb.Rules, seed: int, until: Callable[[bb.State], bool]) -> bb.State:
-    """The first state of a seeded random game (moves from ``random.Random(seed)``) that
-    ``until`` accepts."""
-    state = bb.new_game(rules, seed=seed)
-    choose = random.Random(seed).choice
-    while not until(state):
-        state = bb.apply(state, choose(bb.legal_moves(state)))
+    """The first state of a seeded random game that ``until`` accepts
+    (:func:`tests.refused.reached`)."""
+    state: bb.State = reached("biggenbende", rules, seed, until)
     return state
 
 
@@ -39,12 +35,6 @@ _TURNING = _reach(
     lambda s: s.phase == "play" and bb.TurnFaceDown(0) in bb.legal_moves(s),
 )
 """BB-11: the seat to play has only its face-down cards left."""
-
-
-def _message(check: Callable[[Any], None], value: Any) -> str:
-    with pytest.raises(InvalidStateError) as info:
-        check(value)
-    return str(info.value)
 
 
 def test_the_positions_are_the_ones_meant() -> None:
@@ -138,7 +128,7 @@ _WORDED: list[tuple[str, Any, str]] = [
 
 @pytest.mark.parametrize(("kind", "value", "message"), _WORDED)
 def test_a_forged_field_is_refused_word_for_word(kind: str, value: Any, message: str) -> None:
-    assert _message(bb.check_state if kind == "state" else bb.check_view, value) == message
+    assert refusal(bb.check_state if kind == "state" else bb.check_view, value) == message
 
 
 def _turn_face_down(position: object) -> bb.TurnFaceDown:
