@@ -302,9 +302,7 @@ class _Setup:
     problem: str | None
     """What is wrong with the game's upgrade steps, if anything."""
     quick: Quick
-    """The quick readers and writers of the plain classes (states, views, rules)."""
-    heads: dict[str, str] = attrs.field(factory=dict)
-    """The text of each kind's envelope up to its data, for ``serialize.dumps``."""
+    """The quick readers of the plain classes (states, views, rules)."""
 
 
 # Set up games by name; a different object registered under the name is set up anew.

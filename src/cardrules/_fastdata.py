@@ -1,21 +1,19 @@
 """
-The quick path of ``loads`` and ``dumps``: per attrs class, one generated function that
-reads a whole object from JSON data (counting its key-value pairs) and one that writes
-its JSON text.
+The quick path of ``loads``: per attrs class, one generated function that reads a whole
+object from JSON data (counting its key-value pairs), and the strict hooks that
+``_convert`` registers on every converter.
 
-**Why a generator of its own beside cattrs'.** ``_convert`` makes every hook with
-``cattrs.gen`` (the detailed path, which words every error), and ``to_data`` writes
-with them; reading and writing text do not. Measured on the mid-game states of
-``benchmarks/bench_perf.py`` in one run (issue 27, 2026-12-02, least of 300 batches),
-cattrs' generated hooks read a state in 17 to 20.5 us (15 to 19 us without detailed
-validation), the quick reader in 4.7 to 5.6 us; cattrs' data and the C encoder write one
-in 10 to 12 us, the JSON text writer below in 5 to 7.3 us. The round trip takes 30 to
-36 us the quick way, so the cattrs way (with the duplicate-key hook, 3 us more than
-counting) would take 51 to 56 us: over the 50 us a round trip may take. cattrs calls one
-hook per field and per item (the strict ``int`` hook on every count); this code tests
-the types of a whole list in one pass in C, reads cards and compact text through
-tables, makes each equal immutable object once, and writes the last rules written from
-a memo and card texts ready quoted (together 0.3 to 3 us of a dumps).
+**Why a reader of its own beside cattrs'.** ``_convert`` makes every hook with
+``cattrs.gen`` (the detailed path, which words every error), and ``dumps`` and
+``to_data`` write with them. Reading does not: measured on the mid-game states of
+``benchmarks/bench_perf.py`` in one run (issue 27, 2026-12-03, least of 300 batches),
+cattrs' generated hooks read a state in 17.9 to 22.4 us, the quick reader in 4.8 to
+5.8 us, and the quick way parses without the duplicate-key hook (counting pairs
+instead, 3 us less). A round trip takes 31 to 35 us the quick way; read by cattrs it
+would take 47 to 55 us, over the 50 us a round trip may take. cattrs calls one hook per
+field and per item (the strict ``int`` hook on every count); this code tests the types
+of a whole list in one pass in C, reads cards and compact text through tables, and
+makes each equal immutable object once.
 
 - **reading** (``reader``) takes only data the detailed hooks take unchanged (a dict
   with exactly the field names, ints that are ``int``, lists where tuples belong...);
@@ -23,9 +21,6 @@ a memo and card texts ready quoted (together 0.3 to 3 us of a dumps).
   returns :data:`GIVE_UP` and the caller reads the data the detailed way, which words
   the error: the quick path never accepts what the detailed path refuses.
 - **counting**: the pairs read let ``_load._quick_read`` rule out repeated keys.
-- **writing JSON text** (``text_writer``) gives exactly the encoder's text of cattrs'
-  data and raises on any value not of its exact type (the caller then goes the usual
-  way).
 - **typed checks**: a game may register a fast ``check_state`` for states a quick
   reader made (``register_typed_check``).
 
@@ -42,7 +37,6 @@ import types
 import typing
 import weakref
 from collections.abc import Callable
-from json.encoder import encode_basestring_ascii as _json_str
 from typing import Any, Final, Literal, Union
 
 import attrs
@@ -56,9 +50,6 @@ GIVE_UP: Final = object()
 """What a quick reader returns for data it does not take (read it the detailed way)."""
 
 _NONE = type(None)
-_INT_ONLY: Final = frozenset({int})
-_NOTHING: Final = object()
-"""What no field holds: the first "last written" value of a JSON text writer."""
 
 
 class _Miss(Exception):
@@ -88,7 +79,6 @@ class _TextWriter:
     def __init__(self, write: Callable[[Any], str]) -> None:
         self._write = write
         self._texts: dict[int, str] = {}
-        self._quoted: dict[int, str] = {}
         self._held: dict[int, Any] = {}
         # Every id in _texts is held at every moment (changed under the lock): no
         # thread sees a text by an id whose object may be gone.
@@ -101,7 +91,6 @@ class _TextWriter:
             with self._lock:
                 if len(self._texts) >= _MEMO_SIZE:
                     self._texts.clear()
-                    self._quoted.clear()
                     self._held.clear()
                 self._held[id(value)] = value
                 self._texts[id(value)] = text
@@ -112,37 +101,6 @@ class _TextWriter:
             return list(map(self._texts.__getitem__, map(id, values)))
         except KeyError:
             return [self.one(value) for value in values]
-
-    def many_json(self, values: Any) -> list[str]:
-        """``[json_str(write(v)) for v in values]``: the texts as JSON strings."""
-        try:
-            return list(map(self._quoted.__getitem__, map(id, values)))
-        except KeyError:
-            quoted = []
-            for value in values:
-                text = self._quoted.get(id(value))
-                if text is None:
-                    text = _json_str(self.one(value))
-                    with self._lock:
-                        if id(value) in self._held:  # (learnt, and not forgotten since)
-                            self._quoted[id(value)] = text
-                quoted.append(text)
-            return quoted
-
-
-class _Last:
-    """Writes a value and keeps it, with its text, as the one last written."""
-
-    __slots__ = ("_slot", "_write")
-
-    def __init__(self, write: Callable[[Any], str], slot: list[tuple[Any, str]]) -> None:
-        self._write = write
-        self._slot = slot
-
-    def __call__(self, value: Any) -> str:
-        text = self._write(value)
-        self._slot[0] = (value, text)
-        return text
 
 
 # ------------------------------------------------------------------ the hooks it knows
@@ -254,7 +212,7 @@ def _define(code: str, ns: dict[str, Any]) -> Any:
 
 
 class Quick:
-    """The quick readers and writers of one converter, made on first use per class
+    """The quick readers of one converter, made on first use per class
     (``tagged``: the classes written with a tag, which have no quick form)."""
 
     def __init__(self, conv: cattrs.Converter, tagged: frozenset[type]) -> None:
@@ -263,7 +221,6 @@ class Quick:
         self._tables: dict[Any, _Memo] = {}
         self._readers: dict[type, Callable[..., Any] | None] = {}
         self._bodies: dict[type, Callable[[Any, list[int]], Any] | None] = {}
-        self._json: dict[type, Callable[[Any], str] | None] = {}
 
     # ------------------------------------------------------------------ public
 
@@ -274,14 +231,6 @@ class Quick:
             body = self._reader_body(cls) if self._plain_class(cls) else None
             self._readers[cls] = None if body is None else _give_up_on_error(body)
         return self._readers[cls]
-
-    def text_writer(self, cls: type) -> Callable[[Any], str] | None:
-        """``object -> str``, the text of ``json.dumps(conv.unstructure(object),
-        separators=(",", ":"))`` (``None``: no quick form); it raises (anything) on an
-        object it does not write plainly, which the caller then writes the usual way."""
-        if cls in self._json:  # (made before: the hot path of dumps)
-            return self._json[cls]
-        return self._json_body(cls) if self._plain_class(cls) else None
 
     # ------------------------------------------------------------------ shapes
 
@@ -447,104 +396,6 @@ class Quick:
         read: Callable[[Any, list[int]], Any] = _define("\n".join(lines), ns)
         self._bodies[cls] = read
         return read
-
-    # ------------------------------------------------------------------ JSON text
-
-    def _json_scalar(self, types_: frozenset[type], var: str) -> str:
-        """The JSON text of a scalar of one of ``types_``, exactly as ``json`` writes
-        it; anything of another type raises :class:`_Miss`."""
-        parts = []
-        if _NONE in types_:
-            parts.append(f'"null" if {var} is None')
-        if bool in types_:
-            parts.append(f'"true" if {var} is True')
-            parts.append(f'"false" if {var} is False')
-        if int in types_:
-            parts.append(f"repr({var}) if type({var}) is int")
-        if str in types_:
-            parts.append(f"_json_str({var}) if type({var}) is str")
-        return "(" + " else ".join([*parts, "_miss()"]) + ")"
-
-    def _json_expr(self, tp: Any, var: str, ns: dict[str, Any], depth: int = 0) -> str | None:
-        """An expression giving the JSON text of the value in ``var`` of type ``tp``."""
-        value = self._value(tp)
-        if value is not None:
-            return self._json_scalar(value[0], var)
-        if self._is_rng(tp):
-            return f"_json_str({_name(ns, _unstructure_rng)}({var}))"
-        form = _packed_form(tp)
-        if self._table(tp) is not None and form is None:
-            return f"_json_str({_name(ns, _unstructure_text)}({var}))"
-        if self._table(tp) is not None:  # (a row of no hash raises: the data way)
-            return f"_json_str({_name(ns, form.texts)}[{var}])"  # type: ignore[union-attr]
-        if self._plain_class(tp):
-            body = self._json_body(tp)
-            if body is None:
-                return None
-            made = f"{_name(ns, body)}({var})"
-            if _is_frozen(tp) and all(self._hashable(t) for _, t in self._fields(tp)):
-                # Immutable all through (a Rules): the last one written, by identity,
-                # held with its text in one tuple (no id reused, no torn pair).
-                slot: list[tuple[Any, str]] = [(_NOTHING, "")]
-                last, learn = _name(ns, slot), _name(ns, _Last(body, slot))
-                made = f"(_e[1] if {var} is (_e := {last}[0])[0] else {learn}({var}))"
-            return made
-        inner_tp = _optional(tp)
-        if inner_tp is not None:
-            inner = self._json_expr(inner_tp, var, ns, depth)
-            return None if inner is None else f'("null" if {var} is None else {inner})'
-        seq = self._item(tp)
-        if seq is None or depth > 3:
-            return None
-        item, make = seq
-        # cattrs writes any iterable here; only the declared container is written
-        # straight away.
-        kind = f"type({var}) is {make.__name__}"
-        item_scalar = _plain_items(self._conv, item)
-        if item_scalar == _INT_ONLY:  # every item an int (never a bool): one test
-            text = f'"[" + ",".join(map(repr, {var})) + "]"'
-            return (
-                f'(("[]" if not {var} else {text} if set(map(type, {var})) == _INT_ONLY '
-                f"else _miss()) if {kind} else _miss())"
-            )
-        form = _packed_form(item)
-        if self._table(item) is not None and form is None:
-            texts = f"{_name(ns, _TEXTS.many_json)}({var})"
-        elif form is not None and self._table(item) is not None:
-            texts = f"map(_json_str, map({_name(ns, form.texts.__getitem__)}, {var}))"
-        else:
-            inner_var = f"_v{depth + 1}"
-            inner = (
-                self._json_scalar(item_scalar, inner_var)
-                if item_scalar is not None
-                else self._json_expr(item, inner_var, ns, depth + 1)
-            )
-            if inner is None:
-                return None
-            texts = f"[{inner} for {inner_var} in {var}]"
-        return f'("[" + ",".join({texts}) + "]" if {kind} else _miss())'
-
-    def _json_body(self, cls: type) -> Callable[[Any], str] | None:
-        if cls in self._json:
-            return self._json[cls]
-        self._json[cls] = None
-        fields = self._fields(cls)
-        if any(field.name.startswith("_") for field, _ in fields):
-            return None
-        ns: dict[str, Any] = {"_json_str": _json_str, "_miss": _miss, "_INT_ONLY": _INT_ONLY}
-        keys, values = [], []
-        for field, tp in fields:
-            expr = self._json_expr(tp, f"o.{field.name}", ns)
-            if expr is None:
-                return None
-            keys.append(_json_str(field.name).replace("%", "%%") + ":%s")
-            values.append(expr)
-        template = "{" + ",".join(keys) + "}"
-        write = _define(
-            f"def f(o): return {template!r} % ({''.join(v + ', ' for v in values)})", ns
-        )
-        self._json[cls] = write
-        return write  # type: ignore[no-any-return]
 
 
 def _give_up_on_error(body: Callable[[Any, list[int]], Any]) -> Callable[..., Any]:

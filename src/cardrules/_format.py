@@ -90,7 +90,7 @@ _TEXT_FORM: Final = "_cardrules_text_form_"
 def _as_text(pattern: str, example: str, description: str) -> Callable[[_T], _T]:
     """
     Mark a class (decorator) whose values travel in saves as their text: ``str(value)``,
-    read back with ``cls.from_str(text)``. The converters, the quick readers and writers
+    read back with ``cls.from_str(text)``. The converters, the quick readers
     of ``_fastdata`` and the JSON Schemas all write it so; reading takes exactly the
     texts ``from_str`` takes and ``str`` writes back unchanged (``"QH"``, not ``"qh"``).
 

@@ -58,7 +58,6 @@ from cardrules._load import (
     _find,
     _names,
     _newer,
-    _plain,
     _quick_read,
     _read,
     _signature,
@@ -425,10 +424,6 @@ def dumps(
     '"type":"outcome","data":{"scores":[0,52],"winners":[1],"reason":"normal","cut_rounds":[]}}'
     """
     setup, kind = _classify(obj, game)
-    if indent is None and key is None and kind in _STRAIGHT_KINDS:
-        text = _straight_text(setup, kind, obj)
-        if text is not None:
-            return text
     envelope = _envelope(setup.game, kind, _unstructure(setup, kind, obj))
     if key is not None:
         envelope[_SIGNATURE] = _signature(envelope, _check_key(key))
@@ -437,9 +432,6 @@ def dumps(
             return "".join(_ENCODE(envelope, 0))
         return _ENCODER.encode(envelope)
     return json.dumps(envelope, indent=indent, separators=(",", ": "), allow_nan=False)
-
-
-_STRAIGHT_KINDS: Final = frozenset({"state", "view", "rules"})
 
 
 def _envelope(game: AnyGame, kind: Kind, data: Any) -> dict[str, Any]:
@@ -451,25 +443,6 @@ def _envelope(game: AnyGame, kind: Kind, data: Any) -> dict[str, Any]:
         "type": kind,
         "data": data,
     }
-
-
-def _straight_text(setup: _Setup, kind: Kind, obj: object) -> str | None:
-    """``dumps(obj)`` written straight from the object by the quick JSON text writer of
-    its class, or ``None`` where it has none or declines: the usual way then writes
-    it (the same text, tests/test_fastdata.py compares them) or finds its error."""
-    cls = type(obj)
-    if cls is not _plain(setup.game, kind):
-        return None
-    write = setup.quick.text_writer(cls)
-    if write is None:
-        return None
-    head = setup.heads.get(kind)
-    if head is None:  # the envelope's text up to its data, kept with the game's setup
-        head = setup.heads[kind] = _ENCODER.encode(_envelope(setup.game, kind, None))[:-5]
-    try:
-        return head + write(obj) + "}"
-    except Exception:  # anything unusual: the usual way writes it, or words its error
-        return None
 
 
 def to_data(obj: object, *, game: str | None = None) -> Any:
