@@ -22,7 +22,7 @@ import cardrules
 from cardrules import serialize
 from cardrules._convert import _setup, _unstructure
 from cardrules._fastdata import GIVE_UP, Quick
-from cardrules._format import _as_text, _packed
+from cardrules._forms import _as_text, _packed
 from cardrules._load import _quick_read
 from cardrules.game import AnyGame
 from cardrules.serialize import MAX_SIZE
@@ -301,10 +301,9 @@ def test_a_text_writer_holds_what_it_learnt_and_is_bounded() -> None:
     writer = _TextWriter(str)
     codes = [_Code("abc"[i % 3] * (1 + i // 3 % 3), i % 10) for i in range(3 * _MEMO_SIZE)]
     assert writer.many(codes) == [str(code) for code in codes]
-    assert len(writer._texts) <= _MEMO_SIZE
+    assert len(writer._known) <= _MEMO_SIZE
     # Every id it knows is that of an object it holds, so no other object can have it.
-    assert all(writer._held[key] is not None for key in writer._texts)
-    assert {id(value) for value in writer._held.values()} == set(writer._texts)
+    assert all(id(value) == key for key, (value, _) in writer._known.items())
     assert writer.many(codes[-5:]) == [str(code) for code in codes[-5:]]
     assert writer.one(_Code("zz", 1)) == "zz1"
 

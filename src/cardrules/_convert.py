@@ -18,6 +18,7 @@ import cattrs
 from cattrs.errors import IterableValidationError, IterableValidationNote
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 
+from cardrules._checks import short as _short
 from cardrules._fastdata import (
     _SEQUENCE_HOOKS,
     _TEXTS,
@@ -32,7 +33,8 @@ from cardrules._fastdata import (
     _unstructure_rng,
     _unstructure_text,
 )
-from cardrules._format import _KINDS, _TAG, _Packed, _packed_form, _short, _text_form
+from cardrules._format import _KINDS, _TAG
+from cardrules._forms import _Packed, _packed_form, _text_form
 from cardrules._rng import Rng
 from cardrules.errors import SerializationError
 from cardrules.game import AnyGame, Kind
@@ -139,16 +141,20 @@ def _tagged_union(
     conv: cattrs.Converter,
     members: tuple[type, ...],
     tagged: frozenset[type] | None = None,
-) -> Callable[[Any], Any]:
+    optional: bool = False,
+) -> Callable[..., Any]:
     """
-    A structure function for one of ``members``, chosen by the tag.
+    A structure function (``pick(data)``, or a hook) for one of ``members``, chosen by
+    the tag, or ``None`` for ``null`` if ``optional``.
 
     ``tagged`` are the members the converter itself writes with their tag (all of them
     when ``None``); the others carry the tag only at the top (see ``_add_tag``).
     """
     by_name = {cls.__name__: cls for cls in members}
 
-    def structure(data: Any) -> Any:
+    def structure(data: Any, _: Any = None) -> Any:
+        if data is None and optional:
+            return None
         if not isinstance(data, dict):
             _fail("an object with a 'type' tag", data)
         tag = data.get(_TAG)
@@ -273,16 +279,7 @@ def _configure_game(conv: cattrs.Converter, game: AnyGame) -> frozenset[type]:
     for union in unions:
         members = tuple(a for a in typing.get_args(union) if a is not type(None))
         optional = type(None) in typing.get_args(union)
-        pick = _tagged_union(conv, members)
-
-        def structure(
-            data: Any, _: type, pick: Callable[[Any], Any] = pick, optional: bool = optional
-        ) -> Any:
-            if data is None and optional:
-                return None
-            return pick(data)
-
-        conv.register_structure_hook(union, structure)
+        conv.register_structure_hook(union, _tagged_union(conv, members, optional=optional))
     return frozenset(tagged)
 
 

@@ -1,38 +1,34 @@
 """
 The quick path of ``loads``: per attrs class, one generated function that reads a whole
-object from JSON data (counting its key-value pairs), and the strict hooks that
-``_convert`` registers on every converter.
+object from JSON data, counting its key-value pairs (so that ``_load._quick_read`` can
+rule out repeated keys); the strict hooks that ``_convert`` registers on every
+converter; and the games' fast checks of what a quick reader made
+(``register_typed_check``).
 
 **Why a reader of its own beside cattrs'.** ``_convert`` makes every hook with
 ``cattrs.gen`` (the detailed path, which words every error), and ``dumps`` and
-``to_data`` write with them. Reading does not: measured on the mid-game states of
+``to_data`` write with them. Measured on the mid-game states of
 ``benchmarks/bench_perf.py`` in one run (issue 27, 2026-12-03, least of 300 batches),
-cattrs' generated hooks read a state in 17.9 to 22.4 us, the quick reader in 4.8 to
-5.8 us, and the quick way parses without the duplicate-key hook (counting pairs
-instead, 3 us less). A round trip takes 31 to 35 us the quick way; read by cattrs it
-would take 47 to 55 us, over the 50 us a round trip may take. cattrs calls one hook per
-field and per item (the strict ``int`` hook on every count); this code tests the types
-of a whole list in one pass in C, reads cards and compact text through tables, and
-makes each equal immutable object once.
+cattrs' hooks read a state in 17.9 to 22.4 us, the quick reader in 4.8 to 5.8 us, and
+parsing without the duplicate-key hook saves 3 us more. A round trip takes 31 to 35 us
+the quick way; read by cattrs it would take 47 to 55 us, over the 50 us it may take.
+cattrs calls one hook per field and per item (the strict ``int`` hook on every count);
+this code tests the types of a whole list in one pass in C, reads cards and compact
+text through tables, and makes each equal immutable object once.
 
-- **reading** (``reader``) takes only data the detailed hooks take unchanged (a dict
-  with exactly the field names, ints that are ``int``, lists where tuples belong...);
-  the class itself makes the object, so its validators run. On anything else it
-  returns :data:`GIVE_UP` and the caller reads the data the detailed way, which words
-  the error: the quick path never accepts what the detailed path refuses.
-- **counting**: the pairs read let ``_load._quick_read`` rule out repeated keys.
-- **typed checks**: a game may register a fast ``check_state`` for states a quick
-  reader made (``register_typed_check``).
-
-Only the hooks defined here (strict scalars, RNG, text, sequences; ``_convert``
-registers them) and ``_format``'s compact-text forms are bypassed: a type with any
-other hook has no quick form, nor has a class that holds one. tests/test_fastdata.py
-compares every way with the detailed one.
+A reader takes only data the detailed hooks take unchanged (a dict with exactly the
+field names, ints that are ``int``, lists where tuples belong...), and the class itself
+makes the object, so its validators run. On anything else it returns :data:`GIVE_UP`
+and the caller reads the data the detailed way, which words the error: the quick path
+never accepts what the detailed path refuses. Only the hooks defined here (strict
+scalars, RNG, text, sequences) and ``_forms``' compact-text forms are bypassed: a type
+with any other hook has no quick form, nor has a class that holds one.
+tests/test_fastdata.py compares every way with the detailed one.
 """
 
 from __future__ import annotations
 
-import threading
+import operator
 import types
 import typing
 import weakref
@@ -42,8 +38,9 @@ from typing import Any, Final, Literal, Union
 import attrs
 import cattrs
 
-from cardrules._format import _MEMO_SIZE as _MEMO_SIZE  # (the tests bound the tables by it)
-from cardrules._format import _ROW_KEEP, _Memo, _packed_form, _short, _text_form
+from cardrules._checks import short as _short
+from cardrules._forms import _MEMO_SIZE as _MEMO_SIZE  # (the tests bound the tables by it)
+from cardrules._forms import _ROW_KEEP, _Memo, _packed_form, _text_form
 from cardrules._rng import Rng
 
 GIVE_UP: Final = object()
@@ -74,33 +71,30 @@ def _optional(tp: Any) -> Any:
 
 class _TextWriter:
     """The texts of immutable values by identity, ``many`` in one pass in C; each value is
-    held (so that its ``id`` stays its own), up to :data:`_MEMO_SIZE` of them."""
+    kept with its text, so that its ``id`` stays its own (no lock: one entry is one
+    store), up to :data:`_MEMO_SIZE` of them."""
 
     def __init__(self, write: Callable[[Any], str]) -> None:
         self._write = write
-        self._texts: dict[int, str] = {}
-        self._held: dict[int, Any] = {}
-        # Every id in _texts is held at every moment (changed under the lock): no
-        # thread sees a text by an id whose object may be gone.
-        self._lock = threading.Lock()
+        self._known: dict[int, tuple[Any, str]] = {}
 
     def one(self, value: Any) -> str:
-        text = self._texts.get(id(value))
-        if text is None:
-            text = self._write(value)
-            with self._lock:
-                if len(self._texts) >= _MEMO_SIZE:
-                    self._texts.clear()
-                    self._held.clear()
-                self._held[id(value)] = value
-                self._texts[id(value)] = text
-        return text
+        known = self._known.get(id(value))
+        if known is None:
+            known = (value, self._write(value))
+            if len(self._known) >= _MEMO_SIZE:
+                self._known.clear()
+            self._known[id(value)] = known
+        return known[1]
 
     def many(self, values: Any) -> list[str]:
         try:
-            return list(map(self._texts.__getitem__, map(id, values)))
+            return list(map(_TEXT_OF, map(self._known.__getitem__, map(id, values))))
         except KeyError:
             return [self.one(value) for value in values]
+
+
+_TEXT_OF: Final = operator.itemgetter(1)
 
 
 # ------------------------------------------------------------------ the hooks it knows
@@ -290,7 +284,7 @@ class Quick:
 
     def _table(self, tp: Any) -> _Memo | None:
         """The values read, by text, of a class written as text or of a tuple written as
-        compact text (``_format``), by their own hooks."""
+        compact text (``_forms``), by their own hooks."""
         form = _packed_form(tp)
         if form is not None and self._own(tp, form.read, form.write):
             key, make, keep = form, form.row, _ROW_KEEP

@@ -1,7 +1,8 @@
 """
 The way down of :func:`cardrules.serialize.loads`, one step after another; no step
 calls back one before it, and imports go down only (``serialize`` → ``_load`` →
-``_upgrade`` → ``_convert`` → ``_fastdata`` → ``_format``)::
+``_upgrade`` → ``_convert`` → ``_fastdata`` → ``_format``; the text forms that
+games mark their classes with, ``_forms``, lie below them all)::
 
     1 text      _parse: _check_text, json.loads   size and nodes; JSON, no repeated key
     2 envelope  _verify, _check_envelope          signature; format, version, game, type
@@ -30,6 +31,7 @@ import cattrs
 import cattrs.v
 
 from cardrules import _registry
+from cardrules._checks import short as _short
 from cardrules._convert import _Setup, _setup
 from cardrules._fastdata import _TYPED_CHECKS, GIVE_UP, _structure_big_int
 from cardrules._format import (
@@ -42,7 +44,6 @@ from cardrules._format import (
     _SIGNATURE,
     _clip,
     _first_names,
-    _short,
     _WrongTypeSerialization,
 )
 from cardrules._upgrade import _upgrade
@@ -454,8 +455,6 @@ def _check_envelope(
 _PLAIN_DECODER: Final = json.JSONDecoder(parse_constant=_reject_constant)
 """A decoder without the duplicate-key hook (a Python call per JSON object): for
 ``_quick_read``, which tells duplicates apart another way."""
-_SCAN: Final = _PLAIN_DECODER.scan_once  # type: ignore[attr-defined]
-"""The decoder's scanner: ``(value, end)`` of the JSON value at an index."""
 
 
 def _quick_read(
@@ -477,9 +476,7 @@ def _quick_read(
     if type(text) is not str or len(text) > max_size or text[:1] != "{":
         return GIVE_UP
     try:
-        # What ``_PLAIN_DECODER.decode`` does for text as ``dumps`` writes it (no
-        # whitespace around the object), without its two Python calls around the scan.
-        doc, end = _SCAN(text, 0)
+        doc, end = _PLAIN_DECODER.raw_decode(text)  # (dumps writes no whitespace)
         if end != len(text):
             return GIVE_UP
         found, version, found_kind, data = _check_envelope(doc, games, game, kind)

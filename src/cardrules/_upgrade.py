@@ -4,11 +4,12 @@ Format upgrades: the game's upgrade steps, indexed and run one version at a time
 
 from __future__ import annotations
 
+import itertools
 import math
 from typing import Any
 
+from cardrules._checks import short as _short
 from cardrules._convert import _Setup
-from cardrules._format import _short
 from cardrules.errors import SerializationError
 from cardrules.game import Kind
 
@@ -28,18 +29,12 @@ def _json_problem(value: Any) -> str | None:
         if id(item) in active:
             return f"a {kind.__name__} that contains itself"
         active.add(id(item))
-        if kind is dict:
-            for key, sub in item.items():
-                if type(key) is not str:
-                    return f"the key {_short(key)}, not a string"
-                found = visit(sub)
-                if found:
-                    return found
-        else:
-            for sub in item:
-                found = visit(sub)
-                if found:
-                    return found
+        for key, sub in item.items() if kind is dict else zip(itertools.repeat(""), item):
+            if type(key) is not str:
+                return f"the key {_short(key)}, not a string"
+            found = visit(sub)
+            if found:
+                return found
         active.discard(id(item))
         return None
 

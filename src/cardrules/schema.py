@@ -51,7 +51,7 @@ from typing import Any, Final, Literal, Union
 
 import attrs
 
-from cardrules._format import _packed_form, _text_form
+from cardrules._forms import _packed_form, _text_form
 from cardrules._registry import GAMES, get_game
 from cardrules._rng import Rng
 from cardrules.errors import CardrulesError

@@ -27,13 +27,12 @@ from __future__ import annotations
 
 import copy
 import json
-from json.encoder import c_make_encoder as _c_make_encoder  # type: ignore[attr-defined]
-from json.encoder import encode_basestring_ascii as _encode_basestring_ascii
 from typing import Any, Final
 
 import attrs
 import cattrs
 
+from cardrules._checks import short as _short
 from cardrules._convert import _BY_TYPE as _BY_TYPE
 from cardrules._convert import _BY_TYPE_LIMIT as _BY_TYPE_LIMIT
 from cardrules._convert import _SETUPS as _SETUPS
@@ -47,7 +46,6 @@ from cardrules._format import (
     _FORMAT_NAME,
     _MAX_SIZE,
     _SIGNATURE,
-    _short,
     _WrongTypeRules,
     _WrongTypeSerialization,
 )
@@ -118,24 +116,6 @@ _ENCODER: Final = json.JSONEncoder(separators=(",", ":"), allow_nan=False, check
 """``json.dumps(obj, separators=(",", ":"), allow_nan=False)``, made once, without the
 check for circular references (``dumps`` encodes fresh data, a tree)."""
 
-_ENCODE: Final = (
-    None
-    if _c_make_encoder is None
-    else _c_make_encoder(
-        None,  # no markers: no check for circular references
-        _ENCODER.default,
-        _encode_basestring_ascii,
-        None,  # no indent
-        _ENCODER.key_separator,
-        _ENCODER.item_separator,
-        _ENCODER.sort_keys,
-        _ENCODER.skipkeys,
-        _ENCODER.allow_nan,
-    )
-)
-"""The C encoder ``_ENCODER.encode`` makes on every call, made once (3 us of a move's
-10): ``"".join(_ENCODE(obj, 0))`` is ``_ENCODER.encode(obj)`` but for a bare ``str``."""
-
 
 def _game(name: object, serial: bool = False) -> AnyGame:
     """The registered game of ``name``; ``serial``: for ``dumps``, ``to_data`` or
@@ -202,7 +182,6 @@ class Record:
             )
         if not isinstance(self.moves, tuple):
             raise _WrongTypeRules(f"moves: must be a tuple, not {type(self.moves).__name__}")
-
         if (self.seed is None) == (self.start is None):
             raise RulesError("a record needs exactly one of seed and start")
 
@@ -428,8 +407,6 @@ def dumps(
     if key is not None:
         envelope[_SIGNATURE] = _signature(envelope, _check_key(key))
     if indent is None:
-        if _ENCODE is not None:
-            return "".join(_ENCODE(envelope, 0))
         return _ENCODER.encode(envelope)
     return json.dumps(envelope, indent=indent, separators=(",", ": "), allow_nan=False)
 
@@ -539,7 +516,7 @@ def loads(
     if key is not None:
         _verify(doc, _check_key(key))
     found, version, found_kind, data = _check_envelope(doc, GAMES, game, kind)
-    return _made(found_kind, _read(found, found_kind, version, data, "$.data"), "$.data")
+    return _made(found_kind, _read(found, found_kind, version, data, "$.data"))
 
 
 def from_data(data: Any, *, game: str, kind: Kind, version: int | None = None) -> Any:
@@ -582,14 +559,10 @@ def from_data(data: Any, *, game: str, kind: Kind, version: int | None = None) -
         raise SerializationError(f"$: not JSON data: {problem}")
     if version != current:
         data = copy.deepcopy(data)  # the upgrade steps may change what they are given
-    return _made(kind, _read(found, kind, version, data, "$"), "$")
+    return _made(kind, _read(found, kind, version, data, "$"))
 
 
-def _made(kind: Kind, value: Any, path: str) -> Any:
-    """What ``loads`` gives for the value read: a :class:`Record` of a record's fields."""
-    if kind != "record":
-        return value
-    try:
-        return Record(**value)
-    except CardrulesError as exc:  # pragma: no cover - every field was checked
-        raise SerializationError(f"{path}: {exc}") from None
+def _made(kind: Kind, value: Any) -> Any:
+    """What ``loads`` gives for the value read: a :class:`Record` of a record's fields
+    (each read and checked already)."""
+    return Record(**value) if kind == "record" else value

@@ -16,7 +16,7 @@ from typing import Annotated, Literal, TypeAlias
 import attrs
 
 from cardrules._checks import must_be, short
-from cardrules._format import _packed
+from cardrules._forms import _packed
 from cardrules._rng import Rng
 from cardrules.allegra._moves import (
     Discard,
@@ -102,7 +102,7 @@ Phase = Literal["reveal", "turn", "knock", "give", "place", "exchange", "drawn",
 """
 
 # How the tuples of cards travel in saves (format version 3): as compact text, one
-# symbol per card (the alphabet of ``cardrules._format``: ``-`` for -1, ``0``-``9``,
+# symbol per card (the alphabet of ``cardrules._forms``: ``-`` for -1, ``0``-``9``,
 # ``a`` and ``b`` for 10 and 11, ``.`` for no card, ``0``/``1`` for false/true). In
 # memory they are the same tuples as ever.
 _VALUE_SYMBOLS = "- for -1, 0-9, a for 10, b for 11"

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardrules._format import _Packed, _packed_form
+from cardrules._forms import _Packed, _packed_form
 from cardrules._rng import _GAMMA, _MASK, _shuffle
 from cardrules.allegra._state import MAX_CARDS, MAX_COPIES, _Cards, _Flags, _Places
 from cardrules.game import Upgrade

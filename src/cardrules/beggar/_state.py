@@ -13,7 +13,7 @@ from typing import Any, Literal, TypeAlias
 import attrs
 
 from cardrules._checks import must_be, short
-from cardrules._format import _as_text
+from cardrules._forms import _as_text
 from cardrules._rng import Rng
 from cardrules.errors import RulesError
 

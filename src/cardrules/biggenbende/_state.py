@@ -17,7 +17,7 @@ import attrs
 
 from cardrules._checks import must_be
 from cardrules._checks import short as short  # re-exported for the package
-from cardrules._format import _packed
+from cardrules._forms import _packed
 from cardrules._rng import Rng
 from cardrules.errors import RulesError
 
@@ -77,7 +77,7 @@ RULE_IDS: Final = tuple(f"BB-{n}" for n in range(1, 22))
 Phase: TypeAlias = Literal["choose", "play", "over"]
 
 # How the tuples of cards travel in saves (format version 2): as compact text, one
-# symbol per count or card (the alphabet of ``cardrules._format``: ``0``-``9``, then
+# symbol per count or card (the alphabet of ``cardrules._forms``: ``0``-``9``, then
 # ``a``-``z`` for 10-35, ``A``-``Z`` for 36-61, ``#$%`` for 62-64, ``.`` for none).
 # In memory they are the same tuples of ints as ever.
 _Counts: TypeAlias = Annotated[

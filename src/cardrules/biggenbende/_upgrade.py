@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardrules._format import _Packed, _packed_form
+from cardrules._forms import _Packed, _packed_form
 from cardrules.biggenbende._state import _Counts, _Held, _Pile, _Row
 from cardrules.game import Upgrade
 
