@@ -481,10 +481,10 @@ def _parts(name: str, state: Any) -> dict[str, Callable[[], object]]:
     parts["loads: plain json.loads"] = lambda: json.loads(text)
     envelope = getattr(ser, "_check_envelope", None)
     if envelope is not None:
-        arity = len(inspect.signature(envelope).parameters)
-        if arity == 2:  # (doc, games) now
+        names = list(inspect.signature(envelope).parameters)
+        if names[1:2] == ["games"]:  # (doc, games, want=None, want_kind=None) now
             parts["loads: envelope (_check_envelope)"] = lambda: envelope(doc, ser.GAMES)
-        elif arity == 3:  # (doc, lookup, known) until issue 27
+        elif len(names) == 3:  # (doc, lookup, known) until issue 27
             lookup, known = vars(ser)["_lookup"], vars(ser)["_known"]  # (gone since)
             parts["loads: envelope (_check_envelope)"] = lambda: envelope(doc, lookup, known)
         else:  # an older commit's (doc)
