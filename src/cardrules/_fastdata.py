@@ -10,7 +10,7 @@ converter; and the games' fast checks of what a quick reader made
 ``to_data`` write with them. Measured on the mid-game states of
 ``benchmarks/bench_perf.py`` in one run (issue 27, 2026-12-03, least of 300 batches),
 cattrs' hooks read a state in 17.9 to 22.4 us, the quick reader in 4.8 to 5.8 us, and
-parsing without the duplicate-key hook saves 3 us more. A round trip takes 31 to 35 us
+parsing without the duplicate-key hook saves 3 us more. A round trip takes 31 to 37 us
 the quick way; read by cattrs it would take 47 to 55 us, over the 50 us it may take.
 cattrs calls one hook per field and per item (the strict ``int`` hook on every count);
 this code tests the types of a whole list in one pass in C, reads cards and compact
