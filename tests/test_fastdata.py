@@ -470,3 +470,25 @@ def test_loads_runs_the_typed_check_and_else_check_state(
         with pytest.raises(InvalidStateError):
             cardrules.loads(broken)
         assert cardrules.loads(text) == state
+
+
+# --------------------------------------------------------------------------- layout
+
+
+def test_the_load_path_imports_only_downwards() -> None:
+    # Issue 27: loads goes down serialize -> _load -> _upgrade -> _convert -> _fastdata
+    # -> _format, with the value forms the games declare (_forms) at the bottom; no
+    # module imports one above it, and _forms imports none of them.
+    import ast
+    from pathlib import Path
+
+    root = Path(cardrules.__file__).parent
+    order = ["serialize", "_load", "_upgrade", "_convert", "_fastdata", "_format", "_forms"]
+    for at, name in enumerate(order):
+        tree = ast.parse((root / f"{name}.py").read_text(encoding="utf-8"))
+        imported = {
+            node.module.removeprefix("cardrules.")
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and node.module
+        }
+        assert imported & set(order[: at + 1]) == set(), name
