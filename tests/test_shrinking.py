@@ -19,7 +19,12 @@ from hypothesis.stateful import invariant, run_state_machine_as_test
 
 import cardrules
 from cardrules._machine import _NEST_DEPTH, _NEST_LABEL
-from cardrules._options import default_smaller_rules, smaller_rules
+from cardrules._options import (
+    SMALLER_STEPS,
+    default_smaller_rules,
+    smaller_rules,
+    smaller_start,
+)
 from cardrules._policy import _cases_named, _rules_named
 from cardrules._position import MAX_LENGTH, MAX_PARTS
 from cardrules.errors import NotationError
@@ -80,6 +85,16 @@ def _reported(run: Callable[[], None]) -> tuple[BaseException, str]:
     return failure.value, "\n".join(map(str, [*lines, *notes]))
 
 
+def _smaller_within(game: AnyGame, state: Any, steps: int) -> list[Any]:
+    """``state`` and every position ``GAME.smaller`` reaches from it in ``steps`` steps."""
+    assert game.smaller is not None
+    found, frontier = [state], [state]
+    for _ in range(steps):
+        frontier = [small for position in frontier for small in game.smaller(position)]
+        found.extend(frontier)
+    return found
+
+
 def _rebuilt(text: str) -> tuple[Any, Any]:
     code = next(line for line in text.splitlines() if line.startswith("rebuild it: "))
     scope: dict[str, Any] = {"cardrules": cardrules}
@@ -136,9 +151,11 @@ def test_a_failing_game_run_is_shrunk_to_a_short_game(seeded: bool) -> None:
         assert lengths[-1] <= 60
     else:
         # The default strategies shrink to the known round's end, where seat 2 turns
-        # its face-down card at the second move (GAME.known_starts).
+        # its face-down card at the second move (GAME.known_starts), or to a smaller
+        # position of it (GAME.smaller), where it does as soon.
         assert lengths[-1] == 2
-        assert runs[-1].start == BB.known_starts(runs[-1].rules)[0]  # type: ignore[attr-defined]
+        known = BB.known_starts(runs[-1].rules)[0]  # type: ignore[attr-defined]
+        assert runs[-1].start in _smaller_within(BB, known, SMALLER_STEPS)
 
 
 def test_a_failure_after_the_loop_notes_the_last_position() -> None:
@@ -620,8 +637,9 @@ def test_default_strategies_start_from_known_starts_and_replay() -> None:
     def seeded(beggar: GameRun, biggenbende: GameRun) -> None:
         given_rules.append(beggar)
         assert beggar.start not in BM.known_starts(beggar.rules)  # type: ignore[attr-defined]
-        assert biggenbende.start is None
-        assert biggenbende.seed is not None
+        # From a seed, or now and then from a smaller position under the same rules.
+        assert (biggenbende.seed is None) != (biggenbende.start is None)
+        assert biggenbende.start is None or biggenbende.start.rules == BB.Rules()
 
     seeded()
     assert given_rules
@@ -750,6 +768,121 @@ def test_a_machine_deals_an_arranged_deck_and_notes_it() -> None:
     machine = Arranged()
     machine._deal(BM.Rules(), None)
     assert machine.state == BM.new_game(BM.Rules(), seed=0)
+
+
+# --------------------------------------------------------------------------- smaller starts
+
+
+def test_a_smaller_start_takes_the_drawn_candidates_of_game_smaller() -> None:
+    rules = BB.Rules(players=4)
+    dealt = BB.new_game(rules, seed=7)
+    none = (255,) * SMALLER_STEPS
+    # No step: the deal is given back as it was, seed and all.
+    assert smaller_start(BB, rules, 7, None, none, keep_rules=False) == (rules, 7, None)
+    # Step 0 is the first smaller position: Biggenbende's draw pile set aside, hands kept.
+    first = next(iter(BB.smaller(dealt)))  # type: ignore[misc]
+    assert first.draw == ()
+    assert first.hands == dealt.hands
+    taken = smaller_start(BB, rules, 7, None, (0, *none[1:]), keep_rules=False)
+    assert taken == (rules, None, first)
+    # Each step starts from the last: two steps are a smaller position of the first.
+    _, _, twice = smaller_start(BB, rules, 7, None, (0, 1, 255), keep_rules=False)
+    assert twice in list(BB.smaller(first))  # type: ignore[misc]
+    # A step past the last candidate takes none.
+    assert smaller_start(BB, rules, 7, None, (15, 15, 15), keep_rules=False)[1] == 7
+
+
+def test_a_smaller_start_keeps_the_rules_a_user_gave() -> None:
+    # Allegra's smaller positions take cards out of the deck, and so out of its rules.
+    rules = AL.Rules(players=2)
+    dealt = AL.new_game(rules, seed=3)
+    smaller = list(AL.smaller(dealt))  # type: ignore[misc]
+    changed = [i for i, s in enumerate(smaller) if s.rules != rules]
+    assert changed
+    step = (changed[0], 255, 255)
+    got_rules, seed, start = smaller_start(AL, rules, 3, None, step, keep_rules=False)
+    assert seed is None
+    assert start == smaller[changed[0]]
+    assert got_rules == start.rules
+    # With the rules given, a candidate under other rules is no step.
+    assert smaller_start(AL, rules, 3, None, step, keep_rules=True) == (rules, 3, None)
+
+
+def test_default_strategies_start_now_and_then_from_a_smaller_position() -> None:
+    runs: list[GameRun] = []
+
+    @settings(_QUICK, max_examples=150)
+    @given(games(BB, rules=[BB.Rules(players=4)], max_moves=3))
+    def test(run: GameRun) -> None:
+        for _ in run:
+            pass
+        runs.append(run)
+        assert cardrules.replay(run.record) == run.state
+        if run.start is not None:
+            assert run.seed is None
+            assert run.start.rules == BB.Rules(players=4)
+            BB.check_state(run.start)
+
+    test()
+    smaller = [run for run in runs if run.start is not None]
+    # Now and then (about one game in fifteen), not often: most games are dealt whole.
+    assert smaller
+    assert len(smaller) <= len(runs) // 4
+    # Cards set aside from the deal (BB-1: the deck stays whole, counted as removed).
+    assert all(sum(run.start.removed) > 0 for run in smaller)
+
+
+def test_a_failing_game_shrinks_to_a_smaller_first_position() -> None:
+    # Going out (BB-17) needs the draw pile gone, 40 cards with four seats: the shortest
+    # failing games set it aside at the deal (GAME.smaller), and shrinking finds them.
+    runs: list[GameRun] = []
+    lengths: list[int] = []
+
+    @seed(3)
+    @settings(_QUICK, derandomize=False, max_examples=100)
+    @given(games(BB, rules=[BB.Rules(players=4, rounds=1)]))
+    def test(run: GameRun) -> None:
+        for step in run:
+            if step.after.places != step.before.places:
+                runs.append(run)
+                lengths.append(step.index + 1)
+                raise AssertionError("a seat went out")
+
+    _, text = _reported(test)
+    shrunk = runs[-1]
+    assert shrunk.start is not None
+    assert shrunk.start.draw == ()
+    assert lengths[-1] < lengths[0]
+    # The failing example shows the smaller first position in Biggenbende's notation.
+    assert BB.notation.format_state(shrunk.start) in text  # type: ignore[union-attr]
+
+
+def test_a_machine_notes_the_smaller_first_position() -> None:
+    dealt: list[Any] = []
+
+    class GoingOut(GameMachine):
+        game = BB
+        game_rules = (BB.Rules(players=4, rounds=1),)
+
+        @invariant()
+        def nobody_goes_out(self) -> None:
+            if self.move is None:
+                assert self.game_record is not None
+                dealt.append(self.game_record)
+            elif self.state.places != self.before.places:
+                raise AssertionError("a seat went out")
+
+    GoingOut.TestCase.settings = settings(GoingOut.TestCase.settings, database=None)
+    _, text = _reported(
+        lambda: run_state_machine_as_test(
+            seed(3)(GoingOut), settings=settings(GoingOut.TestCase.settings, max_examples=100)
+        )
+    )
+    (line,) = [line for line in text.splitlines() if line.startswith("made smaller: ")]
+    record = dealt[-1]
+    assert record.seed is None
+    assert record.start.draw == ()
+    assert BB.notation.parse_state(line.removeprefix("made smaller: ")) == record.start  # type: ignore[union-attr]
 
 
 # --------------------------------------------------------------------------- sub-cases

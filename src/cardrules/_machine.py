@@ -22,7 +22,17 @@ from hypothesis.reporting import report
 from hypothesis.stateful import RuleBasedStateMachine, initialize, rule
 
 from cardrules._kit import Playthrough
-from cardrules._options import _SEEDS, START_DRAWS, arranged, deals, known_starts, rules_choices
+from cardrules._options import (
+    _SEEDS,
+    START_DRAWS,
+    arranged,
+    deals,
+    known_starts,
+    rules_choices,
+    smaller_start,
+    smaller_steps,
+    takes_smaller_steps,
+)
 from cardrules._policy import _check_game, _rules_named, _told
 from cardrules.errors import CardrulesError
 from cardrules.game import AnyGame
@@ -156,7 +166,9 @@ class GameMachine(RuleBasedStateMachine):
     their bounds unless :attr:`game_rules` gives them, and a seed, or now and then,
     with the default rules, a :class:`KnownStart` from ``GAME.known_starts``; a game
     with ``GAME.arranged_deal`` deals its deck in a drawn order, shown as
-    ``seed=None`` and noted as ``dealt: ...`` in the game's notation); every
+    ``seed=None`` and noted as ``dealt: ...`` in the game's notation; now and then a
+    seeded deal is made smaller through ``GAME.smaller``, as :func:`games` says, and
+    noted as ``made smaller: ...``); every
     later step makes one legal move (``step``), and hypothesis checks the invariants
     after each, so the game stops at the first move that breaks one. When it shrinks a
     failure it deletes moves and simplifies the deal, towards the shortest game that
@@ -244,13 +256,20 @@ class GameMachine(RuleBasedStateMachine):
         return Playthrough(record=record, states=tuple(self._seen))
 
     def _deal(self, rules: Any, seed: int | KnownStart | None) -> None:
-        game = type(self).game
+        cls = type(self)
+        game = cls.game
         start = dealt = None
+        steps: tuple[int, ...] = ()
+        final = False
         if currently_in_test_context():
+            context = current_build_context()
+            final = context.is_final
             # Drawn also for a known start: see cardrules._options.deals.
-            dealt = arranged(game, rules, current_build_context().data.draw)
+            dealt = arranged(game, rules, context.data.draw)
+            if takes_smaller_steps(game):
+                steps = smaller_steps(context.data.draw)
         if seed is None:  # the deck as drawn (GAME.arranged_deal)
-            if dealt is not None and current_build_context().is_final:
+            if dealt is not None and final:
                 note(f"dealt: {_text(game, dealt)}")
             start, seed = dealt, 0  # outside a test: seed 0
         if isinstance(seed, KnownStart):
@@ -258,6 +277,11 @@ class GameMachine(RuleBasedStateMachine):
             if starts:
                 start = starts[seed.index % len(starts)]
             seed = seed.index  # no known start under these rules: an ordinary seed
+        if steps and start is None:
+            keep = cls.game_rules is not None
+            rules, _, start = smaller_start(game, rules, seed, None, steps, keep_rules=keep)
+            if start is not None and final:
+                note(f"made smaller: {_text(game, start)}")
         if start is None:
             self.state = game.new_game(rules, seed=seed)
             self.game_record = Record(game=game.name, rules=rules, seed=seed)
@@ -429,7 +453,8 @@ class GameRun:
         """Its ``Rules``."""
         self.seed = seed
         """The seed of the deal; ``None`` for a game from a known first state
-        (``GAME.known_starts``) or an arranged deck (``GAME.arranged_deal``)."""
+        (``GAME.known_starts``), an arranged deck (``GAME.arranged_deal``) or a smaller
+        first position (``GAME.smaller``)."""
         self.start = start
         """That first state, or ``None`` for a game dealt from :attr:`seed`."""
         self.state: Any = game.new_game(rules, seed=seed) if start is None else start
@@ -544,7 +569,14 @@ def games(
             (``GAME.known_starts``, :attr:`GameRun.start`) instead of a seed. With
             ``rules`` given, none does. A game with ``GAME.arranged_deal`` (Beggar)
             is dealt through it in place of a seed, from its deck in a drawn order
-            (:attr:`GameRun.start`), which shrinks card by card.
+            (:attr:`GameRun.start`), which shrinks card by card. A seeded deal may be
+            followed by up to three steps to a smaller first position, each to one of
+            ``GAME.smaller(state)`` (Biggenbende: the draw pile, half of it or a card
+            of a hand set aside; Allegra: cards out of the deck); about one
+            Biggenbende game in fifteen takes one, and a failing example shrinks
+            towards taking them: a game whose length the deal decides (a long draw
+            pile to empty) becomes a short one with the same hands. With ``rules``
+            given, only steps that keep the rules are taken.
         max_moves: stop the game after this many moves; ``None``: play to the end.
             The first example hypothesis tries (its simplest choices: the first legal
             moves from the simplest deal), and about one random example in sixty, is

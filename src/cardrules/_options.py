@@ -13,13 +13,14 @@ smaller rules (fewer players, fewer cards, fewer rounds, an earlier cut).
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Hashable, Sequence
 from typing import Any, cast
 
 import attrs
 from hypothesis import strategies as st
 
-from cardrules.errors import RulesError
+from cardrules.errors import InvalidStateError, RulesError
 from cardrules.game import AnyGame, _valid_changes
 
 _PLAYERS = range(1, 9)
@@ -279,33 +280,112 @@ def arranged(game: AnyGame, rules: Any, draw: Any) -> Any:
     return hook(rules, lambda deck: draw(st.permutations(tuple(deck))))
 
 
+SMALLER_STEPS = 3
+"""How many steps to a smaller first position (``GAME.smaller``) may follow the deal."""
+_SMALLER_PICKS = st.sampled_from(range(256))
+"""Each step: the candidate of ``GAME.smaller(state)`` with this index (0, where
+hypothesis shrinks to, the first), or no step when there is no such candidate. Drawn
+as a sample rather than an integer: hypothesis draws a bounded integer at or near its
+smallest value about one time in three, which would start most games smaller; as a
+sample, about one Biggenbende game in fifteen takes a step (its fresh deal has six to
+nine smaller positions), one Allegra game in thirty (three or four)."""
+_SMALLER_CANDIDATES = 16
+"""Only the first candidates count: a larger draw takes no step without working them
+out (``GAME.smaller`` checks each)."""
+
+
+def takes_smaller_steps(game: AnyGame) -> bool:
+    """
+    Whether the strategies draw :func:`smaller_start`'s steps for ``game``: it has
+    ``GAME.smaller`` and no ``GAME.arranged_deal`` (an arranged deck shrinks card by
+    card; its games draw exactly what they drew before the steps came).
+    """
+    return (
+        getattr(game, "smaller", None) is not None and getattr(game, "arranged_deal", None) is None
+    )
+
+
+def smaller_steps(draw: Any) -> tuple[int, ...]:
+    """The :data:`SMALLER_STEPS` draws of :func:`smaller_start`, always all of them."""
+    return tuple(draw(_SMALLER_PICKS) for _ in range(SMALLER_STEPS))
+
+
+def smaller_start(
+    game: AnyGame, rules: Any, seed: Any, start: Any, steps: Sequence[int], *, keep_rules: bool
+) -> tuple[Any, Any, Any]:
+    """
+    ``(rules, seed, start)`` after up to :data:`SMALLER_STEPS` steps from the first
+    position (``start``, else the deal of ``seed``) to one of ``GAME.smaller`` of it:
+    the candidate whose index each step drew (0, where hypothesis shrinks to, the
+    first), when there is one and it passes ``check_state``. Biggenbende's smaller
+    positions set aside the draw pile, or half of it, or a card of a hand; Allegra's
+    take cards out of its deck. Hypothesis so shrinks a failing game towards a smaller
+    first position, where what decides its length (a long draw pile) is gone but the
+    hands stay as they were, so that the same moves still make much the same game.
+
+    Without a step the deal is given back as it was (a seeded game keeps its seed);
+    after one, ``start`` is the smaller position, ``seed`` ``None`` and ``rules`` its
+    rules (its ``rules`` attribute, where it has one). With ``keep_rules`` (the user
+    gave the rules) only candidates under the same rules are taken.
+    """
+    smaller = getattr(game, "smaller", None)
+    if smaller is None or all(step >= _SMALLER_CANDIDATES for step in steps):
+        return rules, seed, start
+    state = game.new_game(rules, seed=seed) if start is None else start
+    moved = False
+    for step in steps:
+        if step >= _SMALLER_CANDIDATES:
+            continue
+        candidate = next(itertools.islice(smaller(state), step, None), None)
+        if candidate is None or candidate == state:
+            continue
+        if keep_rules and getattr(candidate, "rules", rules) != rules:
+            continue
+        try:
+            game.check_state(candidate)
+        except InvalidStateError:
+            continue
+        state, moved = candidate, True
+    if not moved:
+        return rules, seed, start
+    return getattr(state, "rules", rules), None, state
+
+
 def deals(game: AnyGame, rules: Sequence[Any] | None) -> st.SearchStrategy[Any]:
     """
     ``(rules, seed, start)``: the kit's rules (:func:`rules_choices`) and a seed, or,
     with the default rules, now and then one of the game's known first states
     (``GAME.known_starts``) with ``seed`` ``None``; a failing example shrinks towards
     them (the draw 0 picks one). A game with ``GAME.arranged_deal`` is dealt through it
-    in place of a seed (``start`` the state, ``seed`` ``None``).
+    in place of a seed (``start`` the state, ``seed`` ``None``). Then, now and then,
+    steps to a smaller first position (:func:`smaller_start`), where shrinking goes.
     """
     choices = rules_choices(game, rules, True)
     knows = rules is None and getattr(game, "known_starts", None) is not None
     arranges = getattr(game, "arranged_deal", None) is not None
-    if not knows and not arranges:
+    steps_for = takes_smaller_steps(game)
+    given = rules is not None
+    if not knows and not arranges and not steps_for:
         return st.tuples(choices, _SEEDS, st.none())
 
     @st.composite
     def draw(draw: st.DrawFn) -> Any:
         drawn = draw(choices)
+        if not knows and not arranges:
+            seed = draw(_SEEDS)
+            return smaller_start(game, drawn, seed, None, smaller_steps(draw), keep_rules=given)
         known, index, seed = draw(START_DRAWS)
         # Drawn also when a known start is taken, so that the step to one shortens
         # nothing but the game: otherwise it would always look simpler to hypothesis,
-        # and a failing example would shrink to a known start that fails late.
+        # and a failing example would shrink to a known start that fails late. The
+        # steps to a smaller position too (for a game that takes them).
         dealt = arranged(game, drawn, draw)
+        steps = smaller_steps(draw) if steps_for else ()
         starts = known_starts(game, drawn) if knows else ()
         if starts and known:
             return drawn, None, starts[index % len(starts)]
         if dealt is not None:
             return drawn, None, dealt
-        return drawn, seed, None
+        return smaller_start(game, drawn, seed, None, steps, keep_rules=given)
 
     return draw()
