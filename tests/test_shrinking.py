@@ -766,18 +766,18 @@ def test_a_smaller_start_takes_the_drawn_candidates_of_game_smaller() -> None:
     dealt = BB.new_game(rules, seed=7)
     none = (255,) * SMALLER_STEPS
     # No step: the deal is given back as it was, seed and all.
-    assert smaller_start(BB, rules, 7, None, none, keep_rules=False) == (rules, 7, None)
+    assert smaller_start(BB, rules, 7, none, keep_rules=False) == (rules, 7, None)
     # Step 0 is the first smaller position: Biggenbende's draw pile set aside, hands kept.
     first = next(iter(BB.smaller(dealt)))  # type: ignore[misc]
     assert first.draw == ()
     assert first.hands == dealt.hands
-    taken = smaller_start(BB, rules, 7, None, (0, *none[1:]), keep_rules=False)
+    taken = smaller_start(BB, rules, 7, (0, *none[1:]), keep_rules=False)
     assert taken == (rules, None, first)
     # Each step starts from the last: two steps are a smaller position of the first.
-    _, _, twice = smaller_start(BB, rules, 7, None, (0, 1, 255), keep_rules=False)
+    _, _, twice = smaller_start(BB, rules, 7, (0, 1, 255), keep_rules=False)
     assert twice in list(BB.smaller(first))  # type: ignore[misc]
     # A step past the last candidate takes none.
-    assert smaller_start(BB, rules, 7, None, (15, 15, 15), keep_rules=False)[1] == 7
+    assert smaller_start(BB, rules, 7, (15, 15, 15), keep_rules=False)[1] == 7
 
 
 def test_a_smaller_start_keeps_the_rules_a_user_gave() -> None:
@@ -788,12 +788,12 @@ def test_a_smaller_start_keeps_the_rules_a_user_gave() -> None:
     changed = [i for i, s in enumerate(smaller) if s.rules != rules]
     assert changed
     step = (changed[0], 255, 255)
-    got_rules, seed, start = smaller_start(AL, rules, 3, None, step, keep_rules=False)
+    got_rules, seed, start = smaller_start(AL, rules, 3, step, keep_rules=False)
     assert seed is None
     assert start == smaller[changed[0]]
     assert got_rules == start.rules
     # With the rules given, a candidate under other rules is no step.
-    assert smaller_start(AL, rules, 3, None, step, keep_rules=True) == (rules, 3, None)
+    assert smaller_start(AL, rules, 3, step, keep_rules=True) == (rules, 3, None)
 
 
 def test_default_strategies_start_now_and_then_from_a_smaller_position() -> None:

@@ -279,7 +279,7 @@ class GameMachine(RuleBasedStateMachine):
             seed = seed.index  # no known start under these rules: an ordinary seed
         if steps and start is None:
             keep = cls.game_rules is not None
-            rules, _, start = smaller_start(game, rules, seed, None, steps, keep_rules=keep)
+            rules, _, start = smaller_start(game, rules, seed, steps, keep_rules=keep)
             if start is not None and final:
                 note(f"made smaller: {_text(game, start)}")
         if start is None:

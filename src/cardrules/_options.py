@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterator, Sequence
 from typing import Any, cast
 
 import attrs
@@ -310,44 +310,55 @@ def smaller_steps(draw: Any) -> tuple[int, ...]:
     return tuple(draw(_SMALLER_PICKS) for _ in range(SMALLER_STEPS))
 
 
-def smaller_start(
-    game: AnyGame, rules: Any, seed: Any, start: Any, steps: Sequence[int], *, keep_rules: bool
-) -> tuple[Any, Any, Any]:
+def valid_smaller(game: AnyGame, state: Any) -> Iterator[Any]:
     """
-    ``(rules, seed, start)`` after up to :data:`SMALLER_STEPS` steps from the first
-    position (``start``, else the deal of ``seed``) to one of ``GAME.smaller`` of it:
-    the candidate whose index each step drew (0, where hypothesis shrinks to, the
-    first), when there is one and it passes ``check_state``. Biggenbende's smaller
-    positions set aside the draw pile, or half of it, or a card of a hand; Allegra's
-    take cards out of its deck. Hypothesis so shrinks a failing game towards a smaller
-    first position, where what decides its length (a long draw pile) is gone but the
-    hands stay as they were, so that the same moves still make much the same game.
-
-    Without a step the deal is given back as it was (a seeded game keeps its seed);
-    after one, ``start`` is the smaller position, ``seed`` ``None`` and ``rules`` its
-    rules (its ``rules`` attribute, where it has one). With ``keep_rules`` (the user
-    gave the rules) only candidates under the same rules are taken.
+    ``GAME.smaller(state)`` (nothing for a game without it), keeping only the
+    positions that differ from ``state`` and pass ``check_state``: the candidates
+    :func:`smaller_start` steps to and :func:`cardrules.testing.shrink_position` tries.
     """
     smaller = getattr(game, "smaller", None)
-    if smaller is None or all(step >= _SMALLER_CANDIDATES for step in steps):
-        return rules, seed, start
-    state = game.new_game(rules, seed=seed) if start is None else start
-    moved = False
-    for step in steps:
-        if step >= _SMALLER_CANDIDATES:
-            continue
-        candidate = next(itertools.islice(smaller(state), step, None), None)
-        if candidate is None or candidate == state:
-            continue
-        if keep_rules and getattr(candidate, "rules", rules) != rules:
+    if smaller is None:
+        return
+    for candidate in smaller(state):
+        if candidate == state:
             continue
         try:
             game.check_state(candidate)
         except InvalidStateError:
             continue
-        state, moved = candidate, True
-    if not moved:
-        return rules, seed, start
+        yield candidate
+
+
+def smaller_start(
+    game: AnyGame, rules: Any, seed: int, steps: Sequence[int], *, keep_rules: bool
+) -> tuple[Any, int | None, Any]:
+    """
+    ``(rules, seed, start)`` after up to :data:`SMALLER_STEPS` steps from the deal of
+    ``seed`` to one of its smaller positions (:func:`valid_smaller`): the candidate
+    whose index each step drew (0, where hypothesis shrinks to, the first), when there
+    is one. Biggenbende's smaller positions set aside the draw pile, or half of it, or
+    a card of a hand; Allegra's take cards out of its deck. Hypothesis so shrinks a
+    failing game towards a smaller first position, where what decides its length (a
+    long draw pile) is gone but the hands stay as they were, so that the same moves
+    still make much the same game.
+
+    Without a step the deal is given back as it was (``start`` ``None``, the seed
+    kept); after one, ``start`` is the smaller position, ``seed`` ``None`` and
+    ``rules`` its rules (its ``rules`` attribute, where it has one). With
+    ``keep_rules`` (the user gave the rules) only candidates under the same rules are
+    taken.
+    """
+    picks = [step for step in steps if step < _SMALLER_CANDIDATES]
+    if not picks or getattr(game, "smaller", None) is None:
+        return rules, seed, None
+    state = dealt = game.new_game(rules, seed=seed)
+    for pick in picks:
+        candidate = next(itertools.islice(valid_smaller(game, state), pick, None), None)
+        if candidate is None or (keep_rules and getattr(candidate, "rules", rules) != rules):
+            continue
+        state = candidate
+    if state is dealt:
+        return rules, seed, None
     return getattr(state, "rules", rules), None, state
 
 
@@ -373,7 +384,7 @@ def deals(game: AnyGame, rules: Sequence[Any] | None) -> st.SearchStrategy[Any]:
         drawn = draw(choices)
         if not knows and not arranges:
             seed = draw(_SEEDS)
-            return smaller_start(game, drawn, seed, None, smaller_steps(draw), keep_rules=given)
+            return smaller_start(game, drawn, seed, smaller_steps(draw), keep_rules=given)
         known, index, seed = draw(START_DRAWS)
         # Drawn also when a known start is taken, so that the step to one shortens
         # nothing but the game: otherwise it would always look simpler to hypothesis,
@@ -386,6 +397,6 @@ def deals(game: AnyGame, rules: Sequence[Any] | None) -> st.SearchStrategy[Any]:
             return drawn, None, starts[index % len(starts)]
         if dealt is not None:
             return drawn, None, dealt
-        return smaller_start(game, drawn, seed, None, steps, keep_rules=given)
+        return smaller_start(game, drawn, seed, steps, keep_rules=given)
 
     return draw()

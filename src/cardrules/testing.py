@@ -44,7 +44,7 @@ from cardrules._machine import (
     failing_move,
     games,
 )
-from cardrules._options import deals, rules_choices, rules_strategy
+from cardrules._options import deals, rules_choices, rules_strategy, valid_smaller
 from cardrules._policy import (
     _cases_named,
     _check_game,
@@ -57,7 +57,6 @@ from cardrules._policy import (
 )
 from cardrules.errors import (
     CardrulesError,
-    InvalidStateError,
     RulesError,
 )
 from cardrules.game import AnyGame
@@ -547,20 +546,12 @@ def shrink_position(
     if not fails(state):
         raise CardrulesError("shrink_position: fails(state) is false for the given state")
     current, steps, tried = state, 0, 0
-    smaller = game.smaller
-    improved = smaller is not None
+    improved = game.smaller is not None
     while improved and tried < max_steps:
-        assert smaller is not None
         improved = False
-        for candidate in smaller(current):
+        for candidate in valid_smaller(game, current):
             if tried >= max_steps:
                 break
-            if candidate == current:
-                continue
-            try:
-                game.check_state(candidate)
-            except InvalidStateError:
-                continue
             tried += 1
             if fails(candidate):
                 current, steps, improved = candidate, steps + 1, True
