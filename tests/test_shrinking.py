@@ -25,7 +25,7 @@ from cardrules._options import (
     smaller_rules,
     smaller_start,
 )
-from cardrules._policy import _cases_named, _rules_named
+from cardrules._policy import _cases_named, _rules_named, _told
 from cardrules._position import MAX_LENGTH, MAX_PARTS
 from cardrules.errors import NotationError
 from cardrules.game import AnyGame
@@ -271,6 +271,20 @@ def test_the_first_example_is_a_short_game_of_first_moves_then_games_are_played(
     first, *others = runs
     assert first == (True, 20)
     assert any(count > 20 for _, count in others)
+
+
+def test_the_events_of_an_applied_move_are_each_seats_events() -> None:
+    # GameMachine.told and the biased policy take every seat's events at once.
+    for game in (BB, AL, BM):
+        events = game.events
+        assert events is not None
+        play = random_playthrough(game, game.Rules(), seed=5, choices=7, max_moves=300)
+        states, moves = play.states, play.record.moves
+        for before, move, after in zip(states, moves, states[1:], strict=False):
+            told = _told(game, before, move, after)
+            assert _told(game, before, move, after, applied=True) == told, move
+            seats = range(game.players(before))
+            assert told == [event for seat in seats for event in events(before, move, after, seat)]
 
 
 # Hypothesis' shrinker replaces a span with a descendant of the same label: with each

@@ -338,7 +338,7 @@ class GameMachine(RuleBasedStateMachine):
         first move, or when the game describes no events)."""
         if self._told is None:
             game = type(self).game
-            self._told = tuple(_told(game, self.before, self.move, self.state))
+            self._told = tuple(_told(game, self.before, self.move, self.state, applied=True))
         return self._told
 
     @property

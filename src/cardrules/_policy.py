@@ -83,11 +83,29 @@ _TARGET_BONUS = 4.0
 """The novelty added to a move that fires the targeted rule."""
 
 
-def _told(game: AnyGame, before: Any, move: Any, after: Any) -> list[Any]:
-    """The events of a move, told to every seat in turn."""
+def _lookup_every(events: Any, apply: Any) -> Any:
+    # Imported here: the kit's modules load no more of the library than they did, so
+    # that hypothesis, which draws some values from the constants of the modules
+    # loaded, generates the same examples (a game loads it when it registers).
+    from cardrules._fastobs import lookup_every
+
+    return lookup_every(events, apply)
+
+
+def _told(
+    game: AnyGame, before: Any, move: Any, after: Any, *, applied: bool = False
+) -> list[Any]:
+    """
+    The events of a move, told to every seat in turn. With ``applied`` (the caller
+    made ``after`` as ``game.apply(before, move)``), through the game's every-seat
+    events where it registered them (``_fastobs.lookup_every``): the same events,
+    worked out once for the seats they are the same for.
+    """
     events = game.events
     if events is None:
         return []
+    if applied and (every := _lookup_every(events, game.apply)) is not None:
+        return [event for seat in every(before, move, after) for event in seat]
     told: list[Any] = []
     for seat in range(game.players(before)):
         told.extend(events(before, move, after, seat))
@@ -171,7 +189,7 @@ def _play_biased(
         looked, rng = _sample(rng, moves, _LOOK)
         for i in looked:
             after = apply(state, moves[i])
-            told = _told(game, state, moves[i], after)
+            told = _told(game, state, moves[i], after, applied=True)
             named = _rules_named(told)
             kind = frozenset({*named, *(type(e) for e in told), named})
             kinds.setdefault(kind, []).append((moves[i], after, named))
