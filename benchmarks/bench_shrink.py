@@ -19,9 +19,7 @@ stateful runner does not repeat its generation exactly; ``games()`` runs do.
 out in one step (see ``cardrules._machine._Nest``), to compare.
 
 Run: ``python benchmarks/bench_shrink.py [--random 2000] [--only GAME] [--name TEXT]
-[--seeds N ...] [--jobs N] [--no-nest] [--no-games | --no-machine]``. CPU seconds are
-the run's own, but two runs at once on two cores each count about a third more than
-one alone (the machine's shared caches): compare figures measured alike.
+[--seeds N ...] [--jobs N] [--no-nest] [--no-games | --no-machine]``.
 """
 
 from __future__ import annotations
