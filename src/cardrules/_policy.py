@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardrules._checks import short
+from cardrules._fastobs import lookup_every
 from cardrules._kit import Playthrough, Policy
 from cardrules._rng import _below
 from cardrules.errors import CardrulesError, WrongTypeError
@@ -83,15 +84,6 @@ _TARGET_BONUS = 4.0
 """The novelty added to a move that fires the targeted rule."""
 
 
-def _lookup_every(events: Any, apply: Any) -> Any:
-    # Imported here: the kit's modules load no more of the library than they did, so
-    # that hypothesis, which draws some values from the constants of the modules
-    # loaded, generates the same examples (a game loads it when it registers).
-    from cardrules._fastobs import lookup_every
-
-    return lookup_every(events, apply)
-
-
 def _told(
     game: AnyGame, before: Any, move: Any, after: Any, *, applied: bool = False
 ) -> list[Any]:
@@ -104,7 +96,7 @@ def _told(
     events = game.events
     if events is None:
         return []
-    if applied and (every := _lookup_every(events, game.apply)) is not None:
+    if applied and (every := lookup_every(events, game.apply)) is not None:
         return [event for seat in every(before, move, after) for event in seat]
     told: list[Any] = []
     for seat in range(game.players(before)):
