@@ -287,8 +287,8 @@ _SMALLER_PICKS = st.sampled_from(range(256))
 hypothesis shrinks to, the first), or no step when there is no such candidate. Drawn
 as a sample rather than an integer: hypothesis draws a bounded integer at or near its
 smallest value about one time in three, which would start most games smaller; as a
-sample, about one Biggenbende game in fifteen takes a step (its fresh deal has six to
-nine smaller positions), one Allegra game in thirty (three or four)."""
+sample, about one game in fifteen takes a step where a fresh deal has six to nine
+smaller positions, one in thirty where it has three or four."""
 _SMALLER_CANDIDATES = 16
 """Only the first candidates count: a larger draw takes no step without working them
 out (``GAME.smaller`` checks each)."""
@@ -336,11 +336,9 @@ def smaller_start(
     ``(rules, seed, start)`` after up to :data:`SMALLER_STEPS` steps from the deal of
     ``seed`` to one of its smaller positions (:func:`valid_smaller`): the candidate
     whose index each step drew (0, where hypothesis shrinks to, the first), when there
-    is one. Biggenbende's smaller positions set aside the draw pile, or half of it, or
-    a card of a hand; Allegra's take cards out of its deck. Hypothesis so shrinks a
-    failing game towards a smaller first position, where what decides its length (a
-    long draw pile) is gone but the hands stay as they were, so that the same moves
-    still make much the same game.
+    is one. Hypothesis so shrinks a failing game towards a smaller first position,
+    where what decides its length (say, a long pile to draw from) is gone while the
+    rest stays as it was, so that the same moves still make much the same game.
 
     Without a step the deal is given back as it was (``start`` ``None``, the seed
     kept); after one, ``start`` is the smaller position, ``seed`` ``None`` and
@@ -349,7 +347,7 @@ def smaller_start(
     taken.
     """
     picks = [step for step in steps if step < _SMALLER_CANDIDATES]
-    if not picks or getattr(game, "smaller", None) is None:
+    if not picks:
         return rules, seed, None
     state = dealt = game.new_game(rules, seed=seed)
     for pick in picks:
@@ -382,10 +380,8 @@ def deals(game: AnyGame, rules: Sequence[Any] | None) -> st.SearchStrategy[Any]:
     @st.composite
     def draw(draw: st.DrawFn) -> Any:
         drawn = draw(choices)
-        if not knows and not arranges:
-            seed = draw(_SEEDS)
-            return smaller_start(game, drawn, seed, smaller_steps(draw), keep_rules=given)
-        known, index, seed = draw(START_DRAWS)
+        # A game with neither known starts nor an arranged deck draws a bare seed.
+        known, index, seed = draw(START_DRAWS) if knows or arranges else (False, 0, draw(_SEEDS))
         # Drawn also when a known start is taken, so that the step to one shortens
         # nothing but the game: otherwise it would always look simpler to hypothesis,
         # and a failing example would shrink to a known start that fails late. The
