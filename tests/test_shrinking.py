@@ -237,12 +237,15 @@ def test_the_first_example_is_a_short_game_of_first_moves_then_games_are_played(
     # The simplest choices (hypothesis' first example) make a short game of the first
     # legal moves: a property that the whole game of the first legal moves breaks late
     # would otherwise never shrink, since no shorter failing game is a simplification of
-    # that one.
+    # that one. Under rules whose game is longer than the short one: the simplest rules
+    # drawn by default (one round, cut after one turn) end Allegra after 6 moves.
     played: list[list[Any]] = []
     firsts: list[list[Any]] = []
+    long = [AL.Rules(players=2)]
 
     class Recording(GameMachine):
         game = AL
+        game_rules = long
         max_moves = 60
 
         def teardown(self) -> None:
@@ -258,7 +261,7 @@ def test_the_first_example_is_a_short_game_of_first_moves_then_games_are_played(
     runs: list[tuple[bool, int]] = []
 
     @settings(_QUICK, max_examples=20, phases=[Phase.generate])
-    @given(games(AL, max_moves=60))
+    @given(games(AL, rules=long, max_moves=60))
     def test(run: GameRun) -> None:
         moves = [step.move for step in run]
         firsts = [AL.legal_moves(state)[0] for state in run.states[:-1]]
@@ -413,6 +416,17 @@ def test_rules_for_draws_valid_rules_within_bounds(game: AnyGame) -> None:
 
     test()
     assert len(seen) >= 2
+
+
+def test_a_deck_the_rules_refuse_goes_back_to_its_default_alone() -> None:
+    # The simplest draw of Allegra's options is an empty deck, one round (AL-12) and a
+    # cut after one turn (AL-13). Rules refuses the deck (AL-11: at least 12 cards a
+    # player and 2), which goes back to its default; the round and the cut are kept, so
+    # the simplest game is one short round. Dropping them with the deck left Allegra's
+    # "no round is scored" shrinking to 37 moves at one seed, against 5 for random play.
+    simplest = find(rules_for(AL), lambda rules: True, settings=settings(database=None))
+    assert (simplest.rounds, simplest.max_turns_per_round) == (1, 1)
+    assert simplest.players == 2
 
 
 @pytest.mark.slow

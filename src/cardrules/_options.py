@@ -190,20 +190,27 @@ def rules_strategy(game: AnyGame, *, options: bool = True) -> st.SearchStrategy[
     Draw ``Rules`` of ``game``: a player count it accepts and, with ``options``, each
     other option either at its default or between its smallest value and its default.
 
-    Every option is drawn on its own; when the ``Rules`` class refuses the mix (a deck
-    too small for the players), the defaults for that player count are used.
+    Every option is drawn on its own. When the ``Rules`` class refuses the mix, a
+    count per kind (a deck too small for the players) goes back to its default first,
+    then the other options one by one from the last.
     """
     counts = _player_counts(game)
     rules_class: Any = game.Rules
 
     def build(players: int | None, values: dict[str, Any]) -> Any:
-        # A mix the class refuses keeps the drawn options it can, the first ones
-        # first: the later ones go back to their defaults one by one.
+        # A mix the class refuses keeps the drawn options it can. A count per kind (a
+        # deck) goes back to its default first: a deck too small for the players is
+        # what a class refuses most, and the other options (rounds, a turn limit) then
+        # keep what was drawn, so that the shrinker can make the deck smaller without
+        # undoing them. Then the later options go back to their defaults one by one.
         base = {} if players is None else {"players": players}
-        names = list(values)
-        for keep in range(len(names), -1, -1):
+        names = [n for n in values if not isinstance(values[n], tuple)]
+        counts = [n for n in values if isinstance(values[n], tuple)]
+        tries = [names + counts] if counts else []
+        tries += [names[:keep] for keep in range(len(names), -1, -1)]
+        for kept in tries:
             try:
-                return rules_class(**base, **{n: values[n] for n in names[:keep]})
+                return rules_class(**base, **{n: values[n] for n in kept})
             except (RulesError, TypeError, ValueError):
                 continue
         return rules_class(**base)

@@ -169,7 +169,10 @@ def rules_for(game: AnyGame, *, options: bool = True) -> st.SearchStrategy[Any]:
     option half way to its smallest value); most draws take none, and a failing
     example shrinks towards taking them. Hypothesis so shrinks a failure towards
     smaller rules: fewer players, fewer cards, fewer rounds, an earlier cut. A mix the
-    class refuses keeps the options it can.
+    class refuses keeps the options it can: a count per kind (a deck too small for the
+    players) goes back to its default first, so the other options keep what was drawn
+    (Allegra's simplest rules are then one round, cut after one turn), then the last
+    options one by one.
 
     >>> import cardrules
     >>> from hypothesis import given
