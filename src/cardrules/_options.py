@@ -205,8 +205,8 @@ def rules_strategy(game: AnyGame, *, options: bool = True) -> st.SearchStrategy[
         # undoing them. Then the later options go back to their defaults one by one.
         base = {} if players is None else {"players": players}
         names = [n for n in values if not isinstance(values[n], tuple)]
-        counts = [n for n in values if isinstance(values[n], tuple)]
-        tries = [names + counts] if counts else []
+        per_kind = [n for n in values if isinstance(values[n], tuple)]
+        tries = [names + per_kind] if per_kind else []
         tries += [names[:keep] for keep in range(len(names), -1, -1)]
         for kept in tries:
             try:
