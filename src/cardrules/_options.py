@@ -198,19 +198,16 @@ def rules_strategy(game: AnyGame, *, options: bool = True) -> st.SearchStrategy[
     rules_class: Any = game.Rules
 
     def build(players: int | None, values: dict[str, Any]) -> Any:
-        # A mix the class refuses keeps the drawn options it can. A count per kind (a
-        # deck) goes back to its default first: a deck too small for the players is
-        # what a class refuses most, and the other options (rounds, a turn limit) then
-        # keep what was drawn, so that the shrinker can make the deck smaller without
-        # undoing them. Then the later options go back to their defaults one by one.
+        # A mix the class refuses keeps the drawn options it can: the last ones go
+        # back to their defaults one by one. A count per kind (a deck) is put last, as
+        # a deck too small for the players is what a class refuses most: the other
+        # options (rounds, a turn limit) then keep what was drawn, so that the
+        # shrinker can make the deck smaller without undoing them.
         base = {} if players is None else {"players": players}
-        names = [n for n in values if not isinstance(values[n], tuple)]
-        per_kind = [n for n in values if isinstance(values[n], tuple)]
-        tries = [names + per_kind] if per_kind else []
-        tries += [names[:keep] for keep in range(len(names), -1, -1)]
-        for kept in tries:
+        names = sorted(values, key=lambda name: isinstance(values[name], tuple))
+        for keep in range(len(names), -1, -1):
             try:
-                return rules_class(**base, **{n: values[n] for n in kept})
+                return rules_class(**base, **{n: values[n] for n in names[:keep]})
             except (RulesError, TypeError, ValueError):
                 continue
         return rules_class(**base)

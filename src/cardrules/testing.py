@@ -171,8 +171,8 @@ def rules_for(game: AnyGame, *, options: bool = True) -> st.SearchStrategy[Any]:
     smaller rules: fewer players, fewer cards, fewer rounds, an earlier cut. A mix the
     class refuses keeps the options it can: a count per kind (a deck too small for the
     players) goes back to its default first, so the other options keep what was drawn
-    (Allegra's simplest rules are then one round, cut after one turn), then the last
-    options one by one.
+    (the simplest rules then have one round, cut after one turn, where the class
+    allows it), then the last options one by one.
 
     >>> import cardrules
     >>> from hypothesis import given
