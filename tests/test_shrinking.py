@@ -370,6 +370,54 @@ def test_each_chosen_step_of_a_machine_holds_the_later_steps() -> None:
     assert data.max_depth < 100  # hypothesis refuses draws 100 spans deep
 
 
+def test_a_machine_checks_no_invariant_after_a_step_that_changes_nothing() -> None:
+    # Once the game is over a step changes nothing: the invariants, which have seen that
+    # position, are not run again after it. A rule of the user's own is still followed
+    # by them, also right after such a step.
+    from hypothesis.stateful import rule
+
+    runs: list[tuple[list[tuple[int, int]], int]] = []
+
+    class Counting(GameMachine):
+        game = AL
+        game_rules = (AL.Rules(players=2, rounds=1, max_turns_per_round=1),)
+        max_moves = 40
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.looks = 0
+            self.looks_after_the_end = 0
+            self.checked: list[tuple[int, int]] = []
+
+        @rule()
+        def look(self) -> None:
+            self.looks += 1
+            if self.state is not None and AL.is_over(self.state):
+                self.looks_after_the_end += 1
+
+        @invariant()
+        def record(self) -> None:
+            if self.state is not None and AL.is_over(self.state):
+                self.checked.append((len(self.moves), self.looks))
+
+        def teardown(self) -> None:
+            runs.append((self.checked, self.looks_after_the_end))
+
+    run_state_machine_as_test(
+        Counting,
+        settings=settings(
+            Counting.TestCase.settings, max_examples=20, database=None, derandomize=True
+        ),
+    )
+    ended = [(checked, looks) for checked, looks in runs if checked]
+    assert len(ended) >= 10  # the game (about six moves) ends in most examples
+    assert any(looks for _, looks in ended)  # and the user's rule runs after it
+    for checked, looks in ended:
+        # Checked once at the last move, then once after each look: never after a step.
+        assert len(checked) == 1 + looks
+        assert len(set(checked)) == len(checked)
+
+
 def test_a_machine_needs_a_game() -> None:
     class Bad(GameMachine):
         pass
