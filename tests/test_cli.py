@@ -6,6 +6,7 @@ import io
 import json
 import os
 import re
+import secrets
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -1159,8 +1160,6 @@ def test_play_shows_the_seed_of_a_random_deal_only_at_the_end(
 ) -> None:
     # The fresh seed is fixed here to a deal that ends within the input: a truly random
     # Beggar deal now and then outlasts 600 presses of Enter, and then no seed is shown.
-    import secrets
-
     monkeypatch.setattr(secrets, "randbelow", lambda bound: 12345678901234567)
     result = run("play", "beggar", stdin="\n" * 600)
     head = result.out.splitlines()[0]

@@ -15,7 +15,12 @@ import pytest
 from hypothesis import HealthCheck, Phase, find, given, seed, settings
 from hypothesis.control import current_build_context
 from hypothesis.reporting import with_reporter
-from hypothesis.stateful import invariant, run_state_machine_as_test
+from hypothesis.stateful import (
+    STATE_MACHINE_RUN_LABEL,
+    invariant,
+    rule,
+    run_state_machine_as_test,
+)
 
 import cardrules
 from cardrules._machine import _NEST_DEPTH, _NEST_LABEL
@@ -336,8 +341,6 @@ def test_each_chosen_move_of_a_game_run_holds_the_rest_of_the_game() -> None:
 
 
 def test_each_chosen_step_of_a_machine_holds_the_later_steps() -> None:
-    from hypothesis.stateful import STATE_MACHINE_RUN_LABEL
-
     seen: list[tuple[Any, list[bool]]] = []
 
     class Allegra(GameMachine):
@@ -374,8 +377,6 @@ def test_a_machine_checks_no_invariant_after_a_step_that_changes_nothing() -> No
     # Once the game is over a step changes nothing: the invariants, which have seen that
     # position, are not run again after it. A rule of the user's own is still followed
     # by them, also right after such a step.
-    from hypothesis.stateful import rule
-
     runs: list[tuple[list[tuple[int, int]], int]] = []
 
     class Counting(GameMachine):
