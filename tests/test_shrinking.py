@@ -646,21 +646,34 @@ def test_allegra_known_start_gives_a_triple_within_a_few_simple_moves(
     players: int, halved: bool
 ) -> None:
     # AL-8 from AL-3's shared column: the known start lays its commonest value where
-    # the simplest games reveal cards, so that a failing example about triples has a
-    # short game to shrink to (benchmarks/bench_shrink.py, "no triple is removed").
+    # the simplest games reveal cards, with p1.r0c1 face up, so that a failing example
+    # about triples has a short game to shrink to (benchmarks/bench_shrink.py, "no
+    # triple is removed").
     rules = AL.Rules(players=players)
     if halved:  # the first smaller deck the kit shrinks to
         rules = next(r for r in AL.smaller_rules(rules) if sum(r.deck) < sum(rules.deck))  # type: ignore[attr-defined]
     start = AL.known_starts(rules)[0]  # type: ignore[attr-defined]
+    # The first legal moves: seat 0 reveals its area's first two places, seat 1 its
+    # own two, beside the face-up p1.r0c1, at the fourth move for every player count.
+    left = f"p{2 % players}.r0c3"
+    first = ("reveal p1.r0c3", "reveal p0.r0c0", f"reveal {left}", "reveal p1.r0c0")
+    state = start
+    for name in first:
+        assert str(AL.legal_moves(state)[0]) == name
+        state = AL.apply(state, AL.legal_moves(state)[0])
+    (triple,) = _triples_after(AL, start, first)
+    assert {str(s) for s in triple.slots} == {left, "p1.r0c0", "p1.r0c1"}
+    assert not _triples_after(AL, start, first[:-1])
+    # Three moves: seat 0's two beside the shared card, revealed by seat 1.
     three = ("reveal p0.r0c0", "reveal p0.r0c1", "reveal p1.r0c3")
     (triple,) = _triples_after(AL, start, three)
     assert {str(s) for s in triple.slots} == {"p1.r0c3", "p0.r0c0", "p0.r0c1"}
-    # Seat 0's first two legal reveals, then seat 1's two beside the shared card.
-    four = ("reveal p1.r0c3", "reveal p0.r0c0", "reveal p1.r0c2", "reveal p1.r0c1")
-    (triple,) = _triples_after(AL, start, four)
-    assert {str(s) for s in triple.slots} == {"p1.r0c1", "p1.r0c2", "p1.r0c3"}
-    # No triple before the last of those moves.
-    assert not _triples_after(AL, start, four[:-1])
+    # No two moves make one: the shortest triple is still three moves long, so the
+    # shortest failing game random play finds is not made shorter by the start.
+    for one in AL.legal_moves(start):
+        after = AL.apply(start, one)
+        for two in AL.legal_moves(after):
+            assert None not in AL.apply(after, two).cards
 
 
 def test_the_endless_deal_is_the_first_known_beggar_start() -> None:

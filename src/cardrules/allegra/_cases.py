@@ -16,6 +16,7 @@ from typing import Any
 
 from cardrules.allegra._deal import new_game
 from cardrules.allegra._event_types import Exchanged, Ignored
+from cardrules.allegra._moves import Slot
 from cardrules.allegra._state import CARD_VALUES, Layout, Rules, State
 from cardrules.game import _valid_changes
 
@@ -73,26 +74,34 @@ def smaller_rules(rules: Rules) -> Iterator[Rules]:
 
 _Place = tuple[int, int, int]
 """``(seat, row, col)`` of a grid place."""
+_FACE_UP = Slot(1, 0, 1)
+"""The place of ``known_starts`` whose card starts face up: seat 1's ``p1.r0c1``."""
 
 
 def _first_places(players: int) -> list[_Place | None]:
     """
     The grid places and the discard (``None``) in the order ``known_starts`` fills
-    them: first the five that the shortest triples of simple play use, then every area
-    row's places, row by row and seat by seat (AL-3).
+    them: first the seven that the shortest triples of simple play use, then every
+    area row's places, row by row and seat by seat (AL-3).
 
-    The simplest games reveal an area's places from the left. Seat 0's area row 0 is
-    ``p1.r0c3 | p0.r0c0 p0.r0c1 ...``: seat 0 reveals ``p0.r0c0`` and ``p0.r0c1`` and
-    seat 1 the shared ``p1.r0c3`` (three moves), or seat 0 reveals ``p1.r0c3`` and
-    ``p0.r0c0`` and seat 1 ``p1.r0c2`` and ``p1.r0c1`` beside the shared card (four),
-    or seat 0 takes the discard onto ``p0.r0c1`` at its first turn.
+    The first legal moves reveal an area's places from the left. Seat 0's area row 0
+    is ``p1.r0c3 | p0.r0c0 p0.r0c1 ...`` and seat 1's ``pL.r0c3 | p1.r0c0 p1.r0c1
+    ...``, where ``L`` is seat 1's left neighbour (seat 0 with two players). With
+    ``p1.r0c1`` face up, the first legal moves make a triple at the fourth move: seat
+    0 reveals ``p1.r0c3`` and ``p0.r0c0``, seat 1 ``pL.r0c3`` and ``p1.r0c0``, beside
+    ``p1.r0c1``. That holds for every player count, so that a failing example whose
+    player count shrinks keeps its moves. Seat 0 and seat 1 make a triple at the third
+    move too: seat 0 reveals ``p0.r0c0`` and ``p0.r0c1`` and seat 1 the shared
+    ``p1.r0c3``, or seat 0 ``p1.r0c3`` and seat 1 ``p1.r0c2``, beside ``p1.r0c1``.
+    Seat 0's two reveals alone cannot make one: none of those lines lies in its area
+    with the face-up card.
 
-    >>> _first_places(2)[:6]
-    [(1, 0, 3), (0, 0, 0), (0, 0, 1), (1, 0, 2), (1, 0, 1), None]
+    >>> _first_places(2)[:8]
+    [(1, 0, 1), (1, 0, 0), (0, 0, 3), (1, 0, 3), (0, 0, 0), (0, 0, 1), (1, 0, 2), None]
     """
-    right = 1 % players
-    places: list[_Place | None] = [(right, 0, 3), (0, 0, 0), (0, 0, 1), (right, 0, 2)]
-    places += [(right, 0, 1), None]
+    left = 2 % players
+    places: list[_Place | None] = [(1, 0, 1), (1, 0, 0), (left, 0, 3)]
+    places += [(1, 0, 3), (0, 0, 0), (0, 0, 1), (1, 0, 2), None]
     for row in range(3):
         for seat in range(players):
             left = (seat + 1) % players
@@ -106,15 +115,16 @@ def known_starts(rules: Rules) -> tuple[State, ...]:
     """
     First states worth playing that a seed hardly ever deals (``GAME.known_starts``):
     the commonest values of ``rules.deck`` laid side by side where the simplest games
-    reveal cards, so that a triple (AL-8) comes within three to five moves of simple
-    play (see ``_first_places``): a failing example about triples shrinks to one of
-    those. The cards are dealt most plentiful value first (the lower value first among
-    equals): the places in that order, then the deck, top first. Later rounds are
-    dealt from seed 0.
+    reveal cards, one of them already face up (``p1.r0c1``), so that a triple (AL-8)
+    comes at the fourth move of the first legal moves, whatever the player count, and
+    at the third of other simple play (see ``_first_places``): a failing example about
+    triples shrinks to one of those. No triple comes sooner. The cards are dealt most
+    plentiful value first (the lower value first among equals): the places in that
+    order, then the deck, top first. Later rounds are dealt from seed 0.
 
     >>> start = known_starts(Rules(players=2))[0]
-    >>> start.cards[:6], start.cards[12:16]
-    ((5, 5, 5, 5, 5, 5), (5, 5, 5, 5))
+    >>> start.cards[12:16], start.face_up[12:16]
+    ((5, 5, 5, 5), (False, True, False, False))
     """
     order = sorted(range(len(rules.deck)), key=lambda k: (-rules.deck[k], k))
     cards = [CARD_VALUES[k] for k in order for _ in range(rules.deck[k])]
@@ -124,5 +134,6 @@ def known_starts(rules: Rules) -> tuple[State, ...]:
         tuple(dealt[seat, row, col] for row in range(3) for col in range(4))
         for seat in range(rules.players)
     )
-    layout = Layout(grids=grids, discard=(dealt[None],), deck=tuple(cards[len(places) :]))
+    deck = tuple(cards[len(places) :])
+    layout = Layout(grids=grids, discard=(dealt[None],), deck=deck, face_up=(_FACE_UP,))
     return (new_game(rules, seed=0, layout=layout),)
