@@ -582,8 +582,10 @@ def test_biggenbende_known_start_reaches_the_end_of_a_round_in_a_few_simple_move
     # A round's end, which seeded rounds reach after a hundred moves or more: seat 0
     # goes out with a 4 that skips seat 1 (BB-17, BB-14), seat 2 turns a face-down
     # card it cannot play (BB-11); with three players seat 1 plays a 4 with two seats
-    # left and plays again (BB-14/two-left), then burns with an 8 (BB-13); the
-    # second seat out ends the round (BB-18).
+    # left and plays again (BB-14/two-left), then burns with an 8 (BB-13) and plays an
+    # 11 with two seats left (BB-15/two-left), which seat 2 cannot beat, and goes out
+    # by burning the empty pile with its face-down 8 (BB-13, BB-17); the second seat
+    # out ends the round (BB-18).
     (start,) = BB.known_starts(BB.Rules(players=players))  # type: ignore[attr-defined]
     state, fired, moves = start, [], 0
     while state.round == 1:
@@ -598,9 +600,12 @@ def test_biggenbende_known_start_reaches_the_end_of_a_round_in_a_few_simple_move
     assert sum("WentOut" in f for f in fired) == 2
     assert "RoundEnded" in fired[-1]
     if players == 3:
-        assert moves == 5
+        assert moves == 7
         assert "BB-14/two-left" in fired[2]
         assert "Burned" in fired[3]
+        assert {"Reversed", "BB-15/two-left"} <= fired[4]
+        assert "PileTaken" in fired[5]
+        assert {"FaceDownTurned", "Burned", "WentOut"} <= fired[6]  # out by a burn
     else:  # each seat but seat 1 plays a 10 in turn; with six, the third burns (BB-12)
         assert moves == {4: 6, 5: 7, 6: 6}[players]
         assert ("Burned" in fired[4]) == (players == 6)
@@ -975,6 +980,9 @@ def test_rule_coverage_reports_named_sub_cases() -> None:
     assert skips == cases > 0
     burns = report.counts["BB-12"]
     assert burns == report.counts["BB-12/one-play"] + report.counts["BB-12/across-plays"]
+    turns = report.counts["BB-15"]
+    cases = report.counts["BB-15/two-left"] + report.counts["BB-15/three-or-more-left"]
+    assert turns == cases > 0
     assert " sub-cases reached" in report.table().splitlines()[0]
     silent = rule_coverage(AL, [])
     assert "AL-7/exchange" in silent.never
@@ -989,10 +997,13 @@ def test_a_sub_case_is_its_definition() -> None:
         for i, move in enumerate(play.record.moves):
             before = play.states[i]
             for event in BB.events(before, move, play.states[i + 1], 0):  # type: ignore[misc]
-                if event.rule == "BB-14":
-                    left = before.rules.players - len(before.places)
-                    assert tests["BB-14/two-left"](event, before) == (left == 2)
-                    two_left += left == 2
+                left = before.rules.players - len(before.places)
+                for rule_id in ("BB-14", "BB-15"):  # a skip, a reversal: by seats left
+                    ours = event.rule == rule_id
+                    assert tests[f"{rule_id}/two-left"](event, before) == (ours and left == 2)
+                    more = tests[f"{rule_id}/three-or-more-left"](event, before)
+                    assert more == (ours and left > 2)
+                    two_left += ours and left == 2
     assert two_left > 0
 
 

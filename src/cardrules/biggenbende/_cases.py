@@ -21,7 +21,7 @@ import attrs
 
 from cardrules.biggenbende._cards import counts, expand
 from cardrules.biggenbende._deal import new_game
-from cardrules.biggenbende._events import Burned, Skipped
+from cardrules.biggenbende._events import Burned, Reversed, Skipped
 from cardrules.biggenbende._state import BURN, Deal, Rules, State
 from cardrules.game import _valid_changes
 
@@ -39,6 +39,14 @@ def _skip_two_left(event: Any, before: State) -> bool:
 
 def _skip_more_left(event: Any, before: State) -> bool:
     return isinstance(event, Skipped) and _left(before) > 2
+
+
+def _reverse_two_left(event: Any, before: State) -> bool:
+    return isinstance(event, Reversed) and _left(before) == 2
+
+
+def _reverse_more_left(event: Any, before: State) -> bool:
+    return isinstance(event, Reversed) and _left(before) > 2
 
 
 def _play_count(event: Burned, before: State) -> int:
@@ -59,9 +67,12 @@ RULE_CASES: tuple[tuple[str, Callable[[Any, State], bool]], ...] = (
     ("BB-12/across-plays", _burn_across_plays),
     ("BB-14/two-left", _skip_two_left),
     ("BB-14/three-or-more-left", _skip_more_left),
+    ("BB-15/two-left", _reverse_two_left),
+    ("BB-15/three-or-more-left", _reverse_more_left),
 )
 """Three of a kind in one play or across plays (BB-12); a skip with two seats left in
-the round, where the player plays again, or with more (BB-14)."""
+the round, where the player plays again, or with more (BB-14); a reversal with two
+seats left, where the stored direction flips all the same, or with more (BB-15)."""
 
 
 def smaller_rules(rules: Rules) -> Iterator[Rules]:
@@ -102,8 +113,11 @@ def _round_end(players: int) -> Deal:
     The cards each seat holds in :func:`known_starts`' deal, every other card already
     burnt (``removed``); face-up rows given, no draw pile.
     """
-    hands: list[tuple[int, ...]] = [(4,), (4, 8), ()]
-    face_down: list[tuple[int | None, ...]] = [_EMPTY_ROW, (None, None, 12), (1, None, None)]
+    # Seat 1's cards: with three players an 11 to play with two seats left and a
+    # face-down 8 to go out with by a burn.
+    hand, down = ((4, 8, 11), (None, None, 8)) if players == 3 else ((4, 8), (None, None, 12))
+    hands: list[tuple[int, ...]] = [(4,), hand, ()]
+    face_down: list[tuple[int | None, ...]] = [_EMPTY_ROW, down, (1, None, None)]
     for _ in range(3, players):
         hands.append((10,))
         face_down.append((None, 3, None))
@@ -119,15 +133,18 @@ def known_starts(rules: Rules) -> tuple[State, ...]:
     (BB-17), and the 4 still skips seat 1 (BB-14). Seat 2 holds only a face-down 1,
     which it turns onto the 4 and must take with the pile (BB-11). With three players
     seat 1 then plays a 4 with two seats left and the turn comes back to it
-    (BB-14/two-left), burns the pile with an 8 (BB-13), plays its face-down 12 and goes
-    out second, which ends the round (BB-17, BB-18). With more players each other seat
-    holds a 10 and a face-down 3: they play their 10s, seat 1 must pick up (BB-9),
+    (BB-14/two-left), burns the pile with an 8 (BB-13) and plays an 11 with two seats
+    left (BB-15/two-left); seat 2 cannot beat it and picks up (BB-9), and seat 1 turns
+    its face-down 8, burns the empty pile with it and goes out second by the burn,
+    with no extra play, which ends the round (BB-17, BB-18). With more players seat 1
+    holds a 4, an 8 and a face-down 12, and each other seat a 10 and a face-down 3:
+    they play their 10s, seat 1 must pick up (BB-9),
     and the next seat to turn its 3 goes out second; with six, the third 10 burns
     (BB-12) and that seat goes out at once.
 
     >>> start = known_starts(Rules(players=3))[0]
     >>> start.phase, sum(start.removed), sum(start.hands[0])
-    ('play', 75, 1)
+    ('play', 74, 1)
     """
     deal = _round_end(rules.players)
     face_down = (card for row in deal.face_down for card in row if card is not None)
