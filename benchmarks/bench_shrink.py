@@ -16,10 +16,14 @@ ran before in a process changes hypothesis' generation; ``--jobs N`` runs N at o
 ``GameMachine`` run can still differ between two runs of the same seed: hypothesis'
 stateful runner does not repeat its generation exactly; ``games()`` runs do.
 ``--no-nest`` shrinks without the nested spans that let hypothesis cut a run of moves
-out in one step (see ``cardrules._machine._Nest``), to compare.
+out in one step (see ``cardrules._machine._Nest``), to compare. ``--seeded`` gives every
+run (the random games too) the game's default ``Rules`` for each player count as
+``rules=``: no known start, no drawn option and no smaller rules, so that the games
+are seeded deals (Beggar's arranged ones) of fixed rules, and what shrinks them is
+hypothesis' shrinking of the moves and the seed alone.
 
 Run: ``python benchmarks/bench_shrink.py [--random 2000] [--only GAME] [--name TEXT]
-[--seeds N ...] [--jobs N] [--no-nest] [--no-games | --no-machine]``.
+[--seeds N ...] [--jobs N] [--no-nest] [--seeded] [--no-games | --no-machine]``.
 """
 
 from __future__ import annotations
@@ -40,11 +44,23 @@ from hypothesis.stateful import invariant, run_state_machine_as_test
 
 import cardrules
 from cardrules import _machine
+from cardrules._options import _player_counts
 from cardrules._policy import _told
 from cardrules.testing import GameMachine, Step, games
 
 Check = Callable[[Any, Step], bool]
 """A planted property: true when the step is fine."""
+
+
+_SEEDED = False
+"""Whether the runs draw from the given default rules (``--seeded``)."""
+
+
+def _given_rules(game: Any) -> list[Any] | None:
+    """With ``--seeded``, the game's default ``Rules`` for each player count; else None."""
+    if not _SEEDED:
+        return None
+    return [game.Rules() if n is None else game.Rules(players=n) for n in _player_counts(game)]
 
 
 def _events(game: Any, step: Step) -> list[Any]:
@@ -170,7 +186,7 @@ def shrink(
 
     @seed(run_seed)
     @settings(_QUIET, max_examples=examples, phases=[p for p in Phase if p is not Phase.explain])
-    @given(games(game))
+    @given(games(game, rules=_given_rules(game)))
     def test(run: Any) -> None:
         length = _prefix(planted, game, run)
         if length is not None:
@@ -195,6 +211,7 @@ def shrink_machine(
 
     class Machine(GameMachine):
         game = played
+        game_rules = _given_rules(played)
 
         @invariant()
         def planted_holds(self) -> None:
@@ -237,7 +254,7 @@ def shortest(planted: Planted, count: int) -> int | None:
 
     @seed(2000)
     @settings(_QUIET, max_examples=count, phases=[Phase.generate])
-    @given(games(game))
+    @given(games(game, rules=_given_rules(game)))
     def test(run: Any) -> None:
         for step in run:
             if not planted.check(game, step):
@@ -265,14 +282,16 @@ def _import_all() -> None:
             importlib.import_module(module.name)
 
 
-def _row(task: tuple[str, int, int, int, bool]) -> tuple[int | None, int | None, float]:
+def _row(task: tuple[str, int, int, int, bool, bool]) -> tuple[int | None, int | None, float]:
     """
-    One run in a process of its own: ``(kind, planted index, count, seed, nesting)``.
+    One run in a process of its own: ``(kind, planted index, count, seed, nesting,
+    seeded)``.
     Hypothesis' generation depends on what ran before it in a process (the constants
     of the modules loaded so far, among others), so that a row run after others could
     differ from the same row run alone; here each row is what a user's run of it gives.
     """
-    kind, index, count, run_seed, nesting = task
+    global _SEEDED
+    kind, index, count, run_seed, nesting, _SEEDED = task
     _machine._NESTING = nesting
     _import_all()
     planted = PLANTED[index]
@@ -302,6 +321,11 @@ def main() -> None:
         action="store_true",
         help="shrink without the nested spans of each chosen move, to compare",
     )
+    parser.add_argument(
+        "--seeded",
+        action="store_true",
+        help="give every run the default rules of each player count: seeded games only",
+    )
     parser.add_argument("--jobs", type=int, default=1, help="runs at once, each in a process")
     args = parser.parse_args()
     nesting = not args.no_nest
@@ -318,7 +342,7 @@ def main() -> None:
     spawn = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(args.jobs, mp_context=spawn, max_tasks_per_child=1) as pool:
         for index, planted in chosen:
-            baseline = pool.submit(_row, ("random", index, args.random, 0, nesting))
+            baseline = pool.submit(_row, ("random", index, args.random, 0, nesting, args.seeded))
             kinds = [] if args.no_games else ["games"]
             if not args.no_machine and planted.machine:
                 kinds.append("machine")
@@ -326,7 +350,9 @@ def main() -> None:
                 (
                     kind,
                     run_seed,
-                    pool.submit(_row, (kind, index, args.examples, run_seed, nesting)),
+                    pool.submit(
+                        _row, (kind, index, args.examples, run_seed, nesting, args.seeded)
+                    ),
                 )
                 for kind in kinds
                 for run_seed in args.seeds
