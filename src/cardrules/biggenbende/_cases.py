@@ -138,9 +138,9 @@ def known_starts(rules: Rules) -> tuple[State, ...]:
     its face-down 8, burns the empty pile with it and goes out second by the burn,
     with no extra play, which ends the round (BB-17, BB-18). With more players seat 1
     holds a 4, an 8 and a face-down 12, and each other seat a 10 and a face-down 3:
-    they play their 10s, seat 1 must pick up (BB-9),
-    and the next seat to turn its 3 goes out second; with six, the third 10 burns
-    (BB-12) and that seat goes out at once.
+    they play their 10s, seat 1 must pick up (BB-9), and the next seat to turn its 3
+    goes out second; with six, the third 10 burns (BB-12) and that seat goes out at
+    once.
 
     >>> start = known_starts(Rules(players=3))[0]
     >>> start.phase, sum(start.removed), sum(start.hands[0])
