@@ -99,8 +99,8 @@ def _first_places(players: int) -> list[_Place | None]:
     >>> _first_places(2)[:8]
     [(1, 0, 1), (1, 0, 0), (0, 0, 3), (1, 0, 3), (0, 0, 0), (0, 0, 1), (1, 0, 2), None]
     """
-    left = 2 % players
-    places: list[_Place | None] = [(1, 0, 1), (1, 0, 0), (left, 0, 3)]
+    seat_1_left = 2 % players
+    places: list[_Place | None] = [(1, 0, 1), (1, 0, 0), (seat_1_left, 0, 3)]
     places += [(1, 0, 3), (0, 0, 0), (0, 0, 1), (1, 0, 2), None]
     for row in range(3):
         for seat in range(players):

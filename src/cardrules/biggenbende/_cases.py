@@ -33,20 +33,14 @@ def _left(state: State) -> int:
     return state.rules.players - len(state.places)
 
 
-def _skip_two_left(event: Any, before: State) -> bool:
-    return isinstance(event, Skipped) and _left(before) == 2
+def _with_seats_left(kind: type, *, two: bool) -> Callable[[Any, State], bool]:
+    """An event of ``kind`` with two seats left in the round (``two``) or more."""
 
+    def test(event: Any, before: State) -> bool:
+        left = _left(before)
+        return isinstance(event, kind) and (left == 2 if two else left > 2)
 
-def _skip_more_left(event: Any, before: State) -> bool:
-    return isinstance(event, Skipped) and _left(before) > 2
-
-
-def _reverse_two_left(event: Any, before: State) -> bool:
-    return isinstance(event, Reversed) and _left(before) == 2
-
-
-def _reverse_more_left(event: Any, before: State) -> bool:
-    return isinstance(event, Reversed) and _left(before) > 2
+    return test
 
 
 def _play_count(event: Burned, before: State) -> int:
@@ -65,10 +59,10 @@ def _burn_across_plays(event: Any, before: State) -> bool:
 RULE_CASES: tuple[tuple[str, Callable[[Any, State], bool]], ...] = (
     ("BB-12/one-play", _burn_in_one_play),
     ("BB-12/across-plays", _burn_across_plays),
-    ("BB-14/two-left", _skip_two_left),
-    ("BB-14/three-or-more-left", _skip_more_left),
-    ("BB-15/two-left", _reverse_two_left),
-    ("BB-15/three-or-more-left", _reverse_more_left),
+    ("BB-14/two-left", _with_seats_left(Skipped, two=True)),
+    ("BB-14/three-or-more-left", _with_seats_left(Skipped, two=False)),
+    ("BB-15/two-left", _with_seats_left(Reversed, two=True)),
+    ("BB-15/three-or-more-left", _with_seats_left(Reversed, two=False)),
 )
 """Three of a kind in one play or across plays (BB-12); a skip with two seats left in
 the round, where the player plays again, or with more (BB-14); a reversal with two
